@@ -1,0 +1,39 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "ActionDispatch",
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+  products: [
+    .library(name: "ActionDispatch", targets: ["ActionDispatch"]),
+    .library(name: "ActionDispatchTesting", targets: ["ActionDispatchTesting"]),
+    .library(name: "GitHubFollowers", targets: ["GitHubFollowers"]),
+    .executable(name: "action-dispatch", targets: ["action-dispatch"]),
+  ],
+  targets: [
+    // The framework.
+    .target(name: "ActionDispatch"),
+    // What a consumer's tests import.
+    .target(name: "ActionDispatchTesting", dependencies: ["ActionDispatch"]),
+    // The reference feature: a GitHub REST client and FollowersViewModel.
+    .target(name: "GitHubFollowers", dependencies: ["ActionDispatch"]),
+    // The command-line tool.
+    .executableTarget(name: "action-dispatch", dependencies: ["ActionDispatch", "GitHubFollowers"]),
+    // Release-mode benchmarks: `swift run -c release ActionDispatchBenchmarks`.
+    .executableTarget(
+      name: "ActionDispatchBenchmarks",
+      dependencies: ["ActionDispatch", "GitHubFollowers", "FakeGitHubServer"]
+    ),
+    // An in-process fake GitHub server on loopback (Foundation and POSIX sockets only).
+    .target(name: "FakeGitHubServer", path: "Tests/FakeGitHubServer"),
+
+    .testTarget(name: "ActionDispatchTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
+    .testTarget(name: "ActionDispatchTestingTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
+    .testTarget(
+      name: "GitHubFollowersTests",
+      dependencies: ["GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer"]
+    ),
+    .testTarget(name: "ActionDispatchCLITests", dependencies: ["FakeGitHubServer"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
