@@ -1,0 +1,168 @@
+import Observation
+
+/// A view model that runs its async work through one ``dispatch(actionId:policy:retry:timeout:task:onSuccess:)``
+/// and gets per-action loading and error state, typed results, hooks, cancellation and
+/// re-dispatch policies for free.
+///
+/// Subclass it with an enum of your actions, and mark the subclass `@Observable` too:
+///
+/// ```swift
+/// enum ProfileAction: ActionIdType { case load }
+///
+/// @MainActor @Observable
+/// final class ProfileViewModel: BaseViewModel<ProfileAction> {
+///   private(set) var name = ""
+///   private let service: any ProfileService
+///
+///   init(service: any ProfileService) {
+///     self.service = service
+///     super.init()
+///   }
+///
+///   func load() {
+///     dispatch(actionId: .load, task: { [service] in try await service.name() }) { name in
+///       self.name = name
+///     }
+///   }
+/// }
+/// ```
+///
+/// A view reads ``isLoading(for:)`` and ``error(for:)``; both are observable per action.
+///
+/// > Important: Observation tracks only properties of a class that carries `@Observable`
+/// > itself. Every subclass with state of its own must be marked `@Observable`.
+///
+/// > Important: Capture what the work needs (`[service] in`), not `self`: the framework holds
+/// > no strong reference to the view model, so releasing it cancels its work in flight, but
+/// > a task closure that captures `self` keeps it alive until the work returns.
+@MainActor
+@Observable
+open class BaseViewModel<ActionId: ActionIdType> {
+  /// How many actions have at least one run in flight.
+  var loadingActionCount = 0
+
+  /// Per-action state, created on first use and kept for the view model's lifetime.
+  ///
+  /// `nonisolated(unsafe)` only so that `deinit`, which has the object to itself, can cancel
+  /// the runs in flight; every other access is on the main actor.
+  @ObservationIgnored nonisolated(unsafe) var states: [ActionId: ActionState<ActionId>] = [:]
+  /// The clock that `.debounce`, retry backoff and timeouts wait on.
+  @ObservationIgnored let clock: any Clock<Duration>
+  /// The number the next run gets.
+  @ObservationIgnored var nextRunID: UInt64 = 1
+  /// The live `events()` streams.
+  @ObservationIgnored var eventContinuations: [UInt64: AsyncStream<ActionEvent<ActionId>>.Continuation] = [:]
+  /// The number the next `events()` stream or observer gets.
+  @ObservationIgnored var nextRegistrationID: UInt64 = 1
+
+  /// Creates a view model whose timed policies wait on the continuous clock.
+  public init() {
+    self.clock = ContinuousClock()
+  }
+
+  /// Creates a view model whose timed policies wait on the given clock.
+  ///
+  /// Tests pass a manual clock to drive `.debounce`, retry backoff and timeouts without sleeping.
+  ///
+  /// - Parameter clock: The clock to wait on.
+  public init(clock: any Clock<Duration>) {
+    self.clock = clock
+  }
+
+  deinit {
+    // No hooks or events: the view model is going away. Cancelling lets the work stop early.
+    for state in states.values {
+      for run in state.runs { run.task?.cancel() }
+    }
+    for continuation in eventContinuations.values { continuation.finish() }
+  }
+
+  // MARK: - State
+
+  /// Whether the action has a run in flight.
+  ///
+  /// Observable per action: reading it registers a dependency on this action only.
+  ///
+  /// - Parameter actionId: The action.
+  /// - Returns: `true` from the moment a run is accepted until the action's last run ends.
+  public func isLoading(for actionId: ActionId) -> Bool {
+    state(for: actionId).runningCount > 0
+  }
+
+  /// Whether any action has a run in flight.
+  public var isAnyLoading: Bool {
+    loadingActionCount > 0
+  }
+
+  /// The message of the action's last error, as a user is shown it.
+  ///
+  /// The message is the error's `LocalizedError.errorDescription`, else its `description`.
+  /// It clears when the action is dispatched again or ``clearError(for:)`` is called.
+  ///
+  /// - Parameter actionId: The action.
+  /// - Returns: The message, or `nil` when the action has no error.
+  public func error(for actionId: ActionId) -> String? {
+    state(for: actionId).failure.map(ErrorMessage.describe)
+  }
+
+  /// The action's last error itself, for code that branches on its type.
+  ///
+  /// - Parameter actionId: The action.
+  /// - Returns: The error, or `nil` when the action has no error.
+  public func failure(for actionId: ActionId) -> (any Error)? {
+    state(for: actionId).failure
+  }
+
+  /// Forgets the action's error, for example when the user dismisses an alert.
+  ///
+  /// - Parameter actionId: The action.
+  public func clearError(for actionId: ActionId) {
+    let state = state(for: actionId)
+    if state.failure != nil { state.failure = nil }
+  }
+
+  // MARK: - Hooks
+
+  /// Called with every successful run's result, after the run's own `onSuccess` closure.
+  ///
+  /// A notification only: the framework's bookkeeping does not depend on it, so an override
+  /// need not call `super`. Prefer the typed `onSuccess` closure of `dispatch`.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action whose run succeeded.
+  ///   - result: The value the run's work returned.
+  open func onSuccess<T>(actionId: ActionId, result: T) {}
+
+  /// Called with every failed run's error, after ``error(for:)`` already reports it.
+  ///
+  /// A notification only: the error is recorded whether or not an override calls `super`.
+  /// Cancellation is not an error and never reaches this hook.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action whose run failed.
+  ///   - error: The error the run's work threw.
+  open func onError(actionId: ActionId, error: any Error) {}
+
+  /// Called when an action goes from idle to running (`true`) and when its last run ends (`false`).
+  ///
+  /// - Parameters:
+  ///   - actionId: The action.
+  ///   - isLoading: The action's new loading state.
+  open func onStatusUpdate(actionId: ActionId, isLoading: Bool) {}
+
+  // MARK: - Internal
+
+  /// The action's state, created on first use.
+  func state(for actionId: ActionId) -> ActionState<ActionId> {
+    if let state = states[actionId] { return state }
+    let state = ActionState<ActionId>()
+    states[actionId] = state
+    return state
+  }
+
+  /// Hands out registration numbers for streams and observers.
+  func makeRegistrationID() -> UInt64 {
+    defer { nextRegistrationID += 1 }
+    return nextRegistrationID
+  }
+}

@@ -1,0 +1,67 @@
+/// One step in the life of a run, as ``BaseViewModel/events()`` reports it.
+///
+/// Every accepted run emits ``Kind/started`` once, then exactly one of
+/// ``Kind/succeeded``, ``Kind/failed`` or ``Kind/cancelled``. A dispatch that
+/// ``DispatchPolicy/ignoreWhileRunning`` drops emits ``Kind/dropped`` alone.
+///
+/// ```swift
+/// for await event in viewModel.events() where event.kind == .failed {
+///   log("\(event.actionId) failed after \(event.duration!): \(event.errorMessage!)")
+/// }
+/// ```
+public struct ActionEvent<ActionId: ActionIdType>: Sendable, Hashable {
+  /// What happened to a run.
+  public enum Kind: Sendable, Hashable {
+    /// The run was accepted; the action is loading.
+    case started
+    /// The run's work returned a value, which was delivered.
+    case succeeded
+    /// The run's work threw; the error was recorded and delivered.
+    case failed
+    /// The run was cancelled or superseded; nothing was delivered.
+    case cancelled
+    /// The dispatch was dropped because a run was in flight.
+    case dropped
+  }
+
+  /// The action the run belongs to.
+  public var actionId: ActionId
+  /// What happened.
+  public var kind: Kind
+  /// The run's number, unique within its view model, so concurrent runs can be told apart.
+  public var run: UInt64
+  /// How long the run took, for a finished run; `nil` for ``Kind/started`` and ``Kind/dropped``.
+  public var duration: Duration?
+  /// The error's message, for ``Kind/failed``, as ``BaseViewModel/error(for:)`` shows it.
+  public var errorMessage: String?
+
+  /// Creates an event.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action the run belongs to.
+  ///   - kind: What happened.
+  ///   - run: The run's number.
+  ///   - duration: How long the run took, for a finished run.
+  ///   - errorMessage: The error's message, for a failed run.
+  public init(
+    actionId: ActionId,
+    kind: Kind,
+    run: UInt64,
+    duration: Duration? = nil,
+    errorMessage: String? = nil
+  ) {
+    self.actionId = actionId
+    self.kind = kind
+    self.run = run
+    self.duration = duration
+    self.errorMessage = errorMessage
+  }
+
+  /// Whether this event ends its run.
+  public var isTerminal: Bool {
+    switch kind {
+    case .succeeded, .failed, .cancelled, .dropped: true
+    case .started: false
+    }
+  }
+}

@@ -1,0 +1,116 @@
+/// What a client wants to hear about one action, for ``BaseViewModel/observe(_:)``.
+///
+/// Chain the phases you care about; each may be given more than once:
+///
+/// ```swift
+/// let token = viewModel.observe {
+///   On(.fetchFollowers)
+///     .started { spinner.start() }
+///     .succeeded { (page: FollowersPage) in table.append(page.followers) }
+///     .failed { error in print("error: \(error)") }
+///     .finished { spinner.stop() }
+/// }
+/// ```
+///
+/// Handlers run on the main actor, in the order a run goes through its life: `started`,
+/// then one of `succeeded`, `failed` or `cancelled`, then `finished` after loading ended.
+///
+/// > Important: A typed `succeeded` handler whose type does not match the run's result is
+/// > never silently skipped: the mismatch is written to standard error and this `On`'s
+/// > `failed` handlers receive an ``UnexpectedResultTypeError``.
+public struct On<ActionId: ActionIdType> {
+  /// The action observed.
+  public let actionId: ActionId
+
+  var startedHandlers: [@MainActor () -> Void] = []
+  var succeededHandlers: [@MainActor (Any) -> UnexpectedResultTypeError?] = []
+  var failedHandlers: [@MainActor (any Error) -> Void] = []
+  var cancelledHandlers: [@MainActor () -> Void] = []
+  var finishedHandlers: [@MainActor () -> Void] = []
+
+  /// Observes the given action.
+  ///
+  /// - Parameter actionId: The action to observe.
+  public init(_ actionId: ActionId) {
+    self.actionId = actionId
+  }
+
+  /// Adds a handler for when a run starts.
+  ///
+  /// - Parameter handler: Runs on the main actor when a run is accepted.
+  /// - Returns: This observation with the handler added.
+  public func started(_ handler: @escaping @MainActor () -> Void) -> On {
+    var copy = self
+    copy.startedHandlers.append(handler)
+    return copy
+  }
+
+  /// Adds a handler for when a run succeeds, whatever its result.
+  ///
+  /// - Parameter handler: Runs on the main actor after the view model's own hooks.
+  /// - Returns: This observation with the handler added.
+  public func succeeded(_ handler: @escaping @MainActor () -> Void) -> On {
+    var copy = self
+    copy.succeededHandlers.append { _ in
+      handler()
+      return nil
+    }
+    return copy
+  }
+
+  /// Adds a handler for when a run succeeds, with its result.
+  ///
+  /// ```swift
+  /// On(.fetchProfile).succeeded(as: UserProfile.self) { profile in show(profile) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The result type the action delivers; inferred from the handler when omitted.
+  ///   - handler: Runs on the main actor with the result.
+  /// - Returns: This observation with the handler added.
+  public func succeeded<T>(as type: T.Type = T.self, _ handler: @escaping @MainActor (T) -> Void) -> On {
+    var copy = self
+    let actionId = actionId
+    copy.succeededHandlers.append { value in
+      guard let typed = value as? T else {
+        return UnexpectedResultTypeError(
+          actionId: String(describing: actionId),
+          expected: String(reflecting: T.self),
+          actual: String(reflecting: Swift.type(of: value)))
+      }
+      handler(typed)
+      return nil
+    }
+    return copy
+  }
+
+  /// Adds a handler for when a run fails.
+  ///
+  /// - Parameter handler: Runs on the main actor with the error, after ``BaseViewModel/error(for:)`` reports it.
+  /// - Returns: This observation with the handler added.
+  public func failed(_ handler: @escaping @MainActor (any Error) -> Void) -> On {
+    var copy = self
+    copy.failedHandlers.append(handler)
+    return copy
+  }
+
+  /// Adds a handler for when a run is cancelled or superseded.
+  ///
+  /// - Parameter handler: Runs on the main actor.
+  /// - Returns: This observation with the handler added.
+  public func cancelled(_ handler: @escaping @MainActor () -> Void) -> On {
+    var copy = self
+    copy.cancelledHandlers.append(handler)
+    return copy
+  }
+
+  /// Adds a handler for when a run has ended, however it ended.
+  ///
+  /// - Parameter handler: Runs on the main actor after the action's loading state was updated.
+  /// - Returns: This observation with the handler added.
+  public func finished(_ handler: @escaping @MainActor () -> Void) -> On {
+    var copy = self
+    copy.finishedHandlers.append(handler)
+    return copy
+  }
+}

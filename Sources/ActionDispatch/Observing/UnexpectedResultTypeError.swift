@@ -1,0 +1,31 @@
+/// A typed `succeeded` handler of an ``On`` expected a different result type than the run delivered.
+///
+/// This is a programming error in the client: the handler's type does not match what the
+/// view model's action returns. It is reported loudly — on standard error, and to the same
+/// `On`'s `failed` handlers — rather than silently skipping the handler.
+public struct UnexpectedResultTypeError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The action, as text.
+  public var actionId: String
+  /// The type the handler expected.
+  public var expected: String
+  /// The type the run delivered.
+  public var actual: String
+
+  /// Creates the error.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action, as text.
+  ///   - expected: The type the handler expected.
+  ///   - actual: The type the run delivered.
+  public init(actionId: String, expected: String, actual: String) {
+    self.actionId = actionId
+    self.expected = expected
+    self.actual = actual
+  }
+
+  /// A message that says what happened and what to do.
+  public var description: String {
+    "On(.\(actionId)).succeeded expects \(expected), but the action delivered \(actual). "
+      + "Change the handler's type to \(actual)."
+  }
+}

@@ -1,0 +1,166 @@
+/// A clock whose time moves only when a test says so.
+///
+/// Inject it into a view model (``/ActionDispatch/BaseViewModel/init(clock:)``) or a service to
+/// drive `.debounce`, retry backoff and timeouts without sleeping:
+///
+/// ```swift
+/// let clock = TestClock()
+/// let viewModel = SearchViewModel(service: stub, clock: clock)
+/// viewModel.search("oct")
+/// await clock.waitForSleepers(1)        // the debounce is waiting
+/// await clock.advance(by: .milliseconds(300))
+/// ```
+///
+/// > Important: ``advance(by:)`` wakes the sleepers whose deadline has come; it does not wait
+/// > for the work they go on to do. Await that work (the task `dispatch` returns) next.
+public final class TestClock: Clock, Sendable {
+  /// A point on a test clock's timeline: the time elapsed since the clock was created.
+  public struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
+    /// Time since the clock's start.
+    public var offset: Duration
+
+    /// Creates an instant at the given offset from the clock's start.
+    ///
+    /// - Parameter offset: Time since the clock's start.
+    public init(offset: Duration = .zero) {
+      self.offset = offset
+    }
+
+    /// The instant a duration later.
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// The duration from this instant to another.
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    /// Orders instants by time.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+  }
+
+  private struct Sleeper {
+    let id: UInt64
+    let deadline: Instant
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now = Instant()
+    var nextID: UInt64 = 0
+    var sleepers: [Sleeper] = []
+    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+
+  private let state = LockedState(State())
+
+  /// Creates a clock at offset zero.
+  public init() {}
+
+  /// The current instant; it moves only through ``advance(by:)`` and ``advance(to:)``.
+  public var now: Instant {
+    state.withLock { $0.now }
+  }
+
+  /// The smallest step the clock can take: zero.
+  public var minimumResolution: Duration { .zero }
+
+  /// How many tasks are sleeping on this clock right now.
+  public var sleeperCount: Int {
+    state.withLock { $0.sleepers.count }
+  }
+
+  /// Suspends until the clock is advanced to the deadline, or the task is cancelled.
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant to wake at.
+  ///   - tolerance: Ignored.
+  /// - Throws: `CancellationError` when the sleeping task is cancelled.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = state.withLock { state in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        // Checked under the lock, so a cancellation is seen either here or by `onCancel`.
+        let (outcome, readyWaiters) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+          if Task.isCancelled { return (.failure(CancellationError()), []) }
+          if deadline <= state.now { return (.success(()), []) }
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          return (nil, Self.takeReadyWaiters(&state))
+        }
+        if let outcome { continuation.resume(with: outcome) }
+        for waiter in readyWaiters { waiter.resume() }
+      }
+    } onCancel: {
+      let sleeper = state.withLock { state -> Sleeper? in
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.sleepers.remove(at: index)
+      }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward and wakes every sleeper whose deadline has come, earliest first.
+  ///
+  /// - Parameter duration: How far to move; must not be negative.
+  public func advance(by duration: Duration) async {
+    precondition(duration >= .zero, "TestClock cannot move backwards (advance(by: \(duration)))")
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves time forward to an instant and wakes every sleeper whose deadline has come.
+  ///
+  /// - Parameter instant: The new current instant; an earlier one leaves the clock where it is.
+  public func advance(to instant: Instant) async {
+    let due = state.withLock { state -> [Sleeper] in
+      if instant > state.now { state.now = instant }
+      let due = state.sleepers.filter { $0.deadline <= state.now }.sorted { $0.deadline < $1.deadline }
+      state.sleepers.removeAll { $0.deadline <= state.now }
+      return due
+    }
+    for sleeper in due { sleeper.continuation.resume() }
+    await Task.yield()
+  }
+
+  /// Advances to each sleeper's deadline in turn until no task sleeps on the clock.
+  ///
+  /// Useful for retry backoff: every wait is skipped, in order, however many there are.
+  /// Sleepers that start while it runs are woken too; it stops after `maxSteps` deadlines.
+  ///
+  /// - Parameter maxSteps: A bound on the number of deadlines to skip to.
+  public func run(maxSteps: Int = 10_000) async {
+    for _ in 0..<maxSteps {
+      guard let next = state.withLock({ $0.sleepers.map(\.deadline).min() }) else { return }
+      await advance(to: next)
+    }
+  }
+
+  /// Waits until at least `count` tasks are sleeping on the clock.
+  ///
+  /// This is how a test knows a debounce or backoff has started waiting, without sleeping itself.
+  ///
+  /// - Parameter count: The number of sleepers to wait for.
+  public func waitForSleepers(_ count: Int = 1) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state -> Bool in
+        if state.sleepers.count >= count { return true }
+        state.waiters.append((count, continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
+  private static func takeReadyWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+    let count = state.sleepers.count
+    let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+    state.waiters.removeAll { $0.count <= count }
+    return ready
+  }
+}
