@@ -210,7 +210,7 @@ extension BaseViewModel {
       case .cancelled, .dropped, .started: onFinish(.cancelled)
       }
     }
-    if !eventContinuations.isEmpty {
+    if hasEventListeners {
       emit(
         ActionEvent(
           actionId: actionId, kind: kind, run: run.id,

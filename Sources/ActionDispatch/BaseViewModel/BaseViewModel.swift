@@ -50,8 +50,8 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored let clock: any Clock<Duration>
   /// The number the next run gets.
   @ObservationIgnored var nextRunID: UInt64 = 1
-  /// The live `events()` streams.
-  @ObservationIgnored var eventContinuations: [UInt64: AsyncStream<ActionEvent<ActionId>>.Continuation] = [:]
+  /// The live `events()` streams and `observeEvents` handlers.
+  @ObservationIgnored nonisolated(unsafe) var eventSinks: [EventSink<ActionId>] = []
   /// The number the next `events()` stream or observer gets.
   @ObservationIgnored var nextRegistrationID: UInt64 = 1
 
@@ -74,7 +74,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
     for state in states.values {
       for run in state.runs { run.task?.cancel() }
     }
-    for continuation in eventContinuations.values { continuation.finish() }
+    for sink in eventSinks { sink.finish?() }
   }
 
   // MARK: - State

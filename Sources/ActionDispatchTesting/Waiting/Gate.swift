@@ -1,0 +1,95 @@
+/// A barrier that work waits at until the test opens it: the way to hold a run in flight.
+///
+/// ```swift
+/// let gate = Gate()
+/// let run = viewModel.dispatch(actionId: .load) { try await gate.pass() }
+/// #expect(viewModel.isLoading(for: .load))
+/// gate.open()
+/// await run.value
+/// ```
+///
+/// ``arrivals(_:)`` tells the test that work has reached the gate, without sleeping.
+public final class Gate: Sendable {
+  private struct State {
+    var isOpen = false
+    var arrivals = 0
+    var nextID: UInt64 = 0
+    var passers: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+
+  private let state = LockedState(State())
+
+  /// Creates a closed gate.
+  public init() {}
+
+  /// How many times work has arrived at the gate.
+  public var arrivalCount: Int {
+    state.withLock { $0.arrivals }
+  }
+
+  /// Waits until the gate is open; throws if the waiting task is cancelled.
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled while waiting.
+  public func pass() async throws {
+    let id = state.withLock { state in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let (outcome, ready) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+          state.arrivals += 1
+          let ready = Self.takeReadyWaiters(&state)
+          if Task.isCancelled { return (.failure(CancellationError()), ready) }
+          if state.isOpen { return (.success(()), ready) }
+          state.passers.append((id, continuation))
+          return (nil, ready)
+        }
+        for waiter in ready { waiter.resume() }
+        if let outcome { continuation.resume(with: outcome) }
+      }
+    } onCancel: {
+      let passer = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+        guard let index = state.passers.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.passers.remove(at: index).continuation
+      }
+      passer?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Waits until the gate is open, ignoring cancellation: work that does not cooperate.
+  public func passIgnoringCancellation() async {
+    await Task { try? await self.pass() }.value
+  }
+
+  /// Opens the gate: every waiting and future passer goes through.
+  public func open() {
+    let passers = state.withLock { state in
+      state.isOpen = true
+      defer { state.passers.removeAll() }
+      return state.passers
+    }
+    for passer in passers { passer.continuation.resume() }
+  }
+
+  /// Waits until work has arrived at the gate at least `count` times in all.
+  ///
+  /// - Parameter count: The number of arrivals to wait for.
+  public func arrivals(_ count: Int) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state -> Bool in
+        if state.arrivals >= count { return true }
+        state.waiters.append((count, continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
+  private static func takeReadyWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+    let ready = state.waiters.filter { $0.count <= state.arrivals }.map(\.continuation)
+    state.waiters.removeAll { $0.count <= state.arrivals }
+    return ready
+  }
+}
