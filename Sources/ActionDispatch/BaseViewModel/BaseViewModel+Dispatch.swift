@@ -85,7 +85,12 @@ extension BaseViewModel {
       }
       let outcome: Result<T, any Error>
       do {
-        outcome = .success(try await Self.perform(work, retry: retry, clock: clock))
+        // The common case calls the work directly: no extra async frame, no executor hop.
+        if let retry {
+          outcome = .success(try await Self.perform(work, retry: retry, clock: clock))
+        } else {
+          outcome = .success(try await work())
+        }
       } catch {
         outcome = .failure(error)
       }
@@ -96,11 +101,11 @@ extension BaseViewModel {
     state.runs.append(Run(id: runID, task: handle, startedAt: .now, onFinish: onFinish))
     state.runningCount += 1
     if state.runningCount == 1 {
-      loadingActionCount += 1
+      summary.loadingActionCount += 1
       onStatusUpdate(actionId: actionId, isLoading: true)
     }
     emit(ActionEvent(actionId: actionId, kind: .started, run: runID))
-    notifyObservers(of: state) { $0.runStarted() }
+    notifyObservers(of: actionId, in: state) { $0.runStarted() }
 
     switch policy {
     case .cancelPrevious, .debounce:
@@ -115,13 +120,13 @@ extension BaseViewModel {
     return handle
   }
 
-  /// Runs the work, retrying per the policy.
+  /// Runs the work, retrying per the policy. Main-actor isolated, so calling the work is no hop.
+  @MainActor
   static func perform<T>(
     _ work: @MainActor () async throws -> T,
-    retry: RetryPolicy?,
+    retry: RetryPolicy,
     clock: any Clock<Duration>
   ) async throws -> T {
-    guard let retry else { return try await work() }
     var attempt = 1
     while true {
       do {
@@ -152,7 +157,7 @@ extension BaseViewModel {
     case .success(let value):
       onSuccess?(value)
       self.onSuccess(actionId: actionId, result: value)
-      notifyObservers(of: state) { $0.runSucceeded(with: value) }
+      notifyObservers(of: actionId, in: state) { $0.runSucceeded(with: value) }
       end(run, of: actionId, in: state, as: .succeeded, error: nil)
     case .failure(let error) where error is CancellationError:
       endCancelled(run, of: actionId, in: state)
@@ -176,17 +181,17 @@ extension BaseViewModel {
   }
 
   /// Records the error, then notifies; bookkeeping first, so hooks are notifications only.
-  private func fail(_ run: Run, of actionId: ActionId, in state: ActionState<ActionId>, with error: any Error) {
+  private func fail(_ run: Run, of actionId: ActionId, in state: ActionState, with error: any Error) {
     state.failure = error
     onError(actionId: actionId, error: error)
-    notifyObservers(of: state) { $0.runFailed(with: error) }
+    notifyObservers(of: actionId, in: state) { $0.runFailed(with: error) }
     end(run, of: actionId, in: state, as: .failed, error: error)
   }
 
   /// Ends a run that was already removed from its action's runs as cancelled.
-  func endCancelled(_ run: Run, of actionId: ActionId, in state: ActionState<ActionId>) {
+  func endCancelled(_ run: Run, of actionId: ActionId, in state: ActionState) {
     run.task?.cancel()
-    notifyObservers(of: state) { $0.runCancelled() }
+    notifyObservers(of: actionId, in: state) { $0.runCancelled() }
     end(run, of: actionId, in: state, as: .cancelled, error: nil)
   }
 
@@ -194,13 +199,13 @@ extension BaseViewModel {
   private func end(
     _ run: Run,
     of actionId: ActionId,
-    in state: ActionState<ActionId>,
+    in state: ActionState,
     as kind: ActionEvent<ActionId>.Kind,
     error: (any Error)?
   ) {
     state.runningCount -= 1
     if state.runningCount == 0 {
-      loadingActionCount -= 1
+      summary.loadingActionCount -= 1
       onStatusUpdate(actionId: actionId, isLoading: false)
     }
     if let onFinish = run.onFinish {
@@ -217,6 +222,6 @@ extension BaseViewModel {
           duration: ContinuousClock.now - run.startedAt,
           errorMessage: error.map(ErrorMessage.describe)))
     }
-    notifyObservers(of: state) { $0.runFinished() }
+    notifyObservers(of: actionId, in: state) { $0.runFinished() }
   }
 }

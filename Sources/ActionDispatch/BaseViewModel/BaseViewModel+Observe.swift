@@ -17,16 +17,19 @@ extension BaseViewModel {
   public func observe(@ObserverBuilder<ActionId> _ observations: () -> [On<ActionId>]) -> ObservationToken {
     let token = ObservationToken()
     for on in observations() {
-      state(for: on.actionId).observers.append(ObserverEntry(on: on, token: token))
+      state(for: on.actionId).hasObservers = true
+      observers[on.actionId, default: []].append(ObserverEntry(on: on, token: token))
     }
     return token
   }
 
   /// Calls the action's active observers, and forgets those whose token is gone.
-  func notifyObservers(of state: ActionState<ActionId>, _ deliver: (On<ActionId>) -> Void) {
-    guard !state.observers.isEmpty else { return }
-    state.observers.removeAll { !$0.isActive }
-    for entry in state.observers where entry.isActive {
+  func notifyObservers(of actionId: ActionId, in state: ActionState, _ deliver: (On<ActionId>) -> Void) {
+    guard state.hasObservers, var entries = observers[actionId] else { return }
+    entries.removeAll { !$0.isActive }
+    observers[actionId] = entries.isEmpty ? nil : entries
+    state.hasObservers = !entries.isEmpty
+    for entry in entries where entry.isActive {
       deliver(entry.on)
     }
   }

@@ -39,13 +39,15 @@ import Observation
 @Observable
 open class BaseViewModel<ActionId: ActionIdType> {
   /// How many actions have at least one run in flight.
-  var loadingActionCount = 0
+  @ObservationIgnored let summary = LoadingSummary()
 
   /// Per-action state, created on first use and kept for the view model's lifetime.
   ///
   /// `nonisolated(unsafe)` only so that `deinit`, which has the object to itself, can cancel
   /// the runs in flight; every other access is on the main actor.
-  @ObservationIgnored nonisolated(unsafe) var states: [ActionId: ActionState<ActionId>] = [:]
+  @ObservationIgnored nonisolated(unsafe) var states: [ActionId: ActionState] = [:]
+  /// The `observe { On(...) }` registrations, per action.
+  @ObservationIgnored var observers: [ActionId: [ObserverEntry<ActionId>]] = [:]
   /// The clock that `.debounce`, retry backoff and timeouts wait on.
   @ObservationIgnored let clock: any Clock<Duration>
   /// The number the next run gets.
@@ -91,7 +93,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
 
   /// Whether any action has a run in flight.
   public var isAnyLoading: Bool {
-    loadingActionCount > 0
+    summary.loadingActionCount > 0
   }
 
   /// The message of the action's last error, as a user is shown it.
@@ -153,9 +155,9 @@ open class BaseViewModel<ActionId: ActionIdType> {
   // MARK: - Internal
 
   /// The action's state, created on first use.
-  func state(for actionId: ActionId) -> ActionState<ActionId> {
+  func state(for actionId: ActionId) -> ActionState {
     if let state = states[actionId] { return state }
-    let state = ActionState<ActionId>()
+    let state = ActionState()
     states[actionId] = state
     return state
   }

@@ -2,8 +2,11 @@ import Observation
 
 /// The state of one action: observable per action, so a view that reads action A is not
 /// invalidated by anything that happens to action B.
+///
+/// Not generic on purpose: Observation instantiates a key path per mutation, and a generic
+/// class's key paths are built at run time (demangling included) on every access.
 @Observable
-final class ActionState<ActionId: ActionIdType> {
+final class ActionState {
   /// Runs accepted and not yet ended.
   var runningCount = 0
   /// The last run's error, until the action is dispatched again or the error is cleared.
@@ -11,8 +14,8 @@ final class ActionState<ActionId: ActionIdType> {
 
   /// The runs in flight, oldest first. Usually zero or one, so a linear scan is cheapest.
   @ObservationIgnored var runs: [Run] = []
-  /// The `observe { On(...) }` registrations for this action.
-  @ObservationIgnored var observers: [ObserverEntry<ActionId>] = []
+  /// Whether `observe { On(...) }` registered anything for this action, so runs skip the lookup otherwise.
+  @ObservationIgnored var hasObservers = false
 
   init() {}
 
@@ -35,4 +38,10 @@ enum RunOutcome: Sendable {
   case succeeded
   case failed
   case cancelled
+}
+
+/// How many actions are loading: non-generic for the same reason as ``ActionState``.
+@Observable
+final class LoadingSummary {
+  var loadingActionCount = 0
 }

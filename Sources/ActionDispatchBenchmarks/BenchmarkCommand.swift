@@ -1,0 +1,99 @@
+import Foundation
+
+/// `swift run -c release ActionDispatchBenchmarks [--json] [--quick] [--check] [--filter TEXT]`
+///
+/// Every figure is a ratio against a baseline measured in the same run, because these
+/// machines are noisy. `--check` exits 1 when a target is missed.
+@main
+struct BenchmarkCommand {
+  static let usage = """
+    USAGE: ActionDispatchBenchmarks [--json] [--quick] [--check] [--filter <text>]
+
+    Runs the benchmarks (build with -c release) and prints a table, or JSON with --json.
+      --json           Print machine-readable JSON on stdout.
+      --quick          Fewer iterations, for CI smoke runs.
+      --check          Exit 1 when a benchmark misses its target.
+      --filter <text>  Run only the benchmarks whose name contains <text>.
+    """
+
+  @MainActor
+  static func main() async {
+    var json = false
+    var quick = false
+    var check = false
+    var filter: String?
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+      switch argument {
+      case "--json": json = true
+      case "--quick": quick = true
+      case "--check": check = true
+      case "--filter":
+        guard let value = arguments.popFirst() else { fail("--filter needs a value, e.g. --filter memory") }
+        filter = value
+      case "-h", "--help":
+        print(usage)
+        return
+      default:
+        fail("unknown option '\(argument)'")
+      }
+    }
+    #if DEBUG
+      FileHandle.standardError.write(Data("warning: this is a debug build; run with -c release for real figures\n".utf8))
+    #endif
+
+    var results: [BenchmarkResult] = []
+    func wanted(_ name: String) -> Bool { filter.map { name.localizedCaseInsensitiveContains($0) } ?? true }
+    if wanted("dispatch overhead") {
+      results += await DispatchOverhead.run(iterations: quick ? 20_000 : 100_000, rounds: quick ? 5 : 9)
+    }
+    if wanted("observation precision") {
+      results += await ObservationPrecision.run(runs: 1_000)
+    }
+    if wanted("memory") {
+      results += await MemoryGrowth.run(dispatches: quick ? 200_000 : 1_000_000)
+    }
+    results += await ExtraScenarios.run(quick: quick, wanted: wanted)
+
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      let entries = results.map { JSONEntry($0) }
+      print(String(decoding: try! encoder.encode(entries), as: UTF8.self))
+    } else {
+      print(Table.render(results))
+    }
+    if check, results.contains(where: { !$0.passed }) {
+      FileHandle.standardError.write(Data("error: a benchmark missed its target (see the table)\n".utf8))
+      exit(1)
+    }
+  }
+
+  static func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n\n\(usage)\n".utf8))
+    exit(2)
+  }
+}
+
+/// A result as JSON, with its verdict.
+struct JSONEntry: Encodable {
+  let result: BenchmarkResult
+  init(_ result: BenchmarkResult) { self.result = result }
+
+  enum CodingKeys: String, CodingKey {
+    case name, value, unit, baseline, baselineValue = "baseline_value", ratio, target, passed, notes
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(result.name, forKey: .name)
+    try container.encode(result.value, forKey: .value)
+    try container.encode(result.unit, forKey: .unit)
+    try container.encodeIfPresent(result.baselineName, forKey: .baseline)
+    try container.encodeIfPresent(result.baselineValue, forKey: .baselineValue)
+    try container.encode(result.measure, forKey: .ratio)
+    try container.encode(result.targetDescription, forKey: .target)
+    try container.encode(result.passed, forKey: .passed)
+    try container.encode(result.notes, forKey: .notes)
+  }
+}

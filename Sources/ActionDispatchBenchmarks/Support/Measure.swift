@@ -1,0 +1,18 @@
+/// Timing helpers: medians over rounds, so one noisy round does not decide.
+enum Measure {
+  /// Runs `body` once and returns the elapsed time in seconds.
+  @MainActor
+  static func seconds(_ body: @MainActor () async -> Void) async -> Double {
+    let start = ContinuousClock.now
+    await body()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let middle = sorted.count / 2
+    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+  }
+}
