@@ -106,9 +106,8 @@ struct RequestReader {
     guard let headEnd else { return .closed }
     let headText = String(decoding: buffer[..<headEnd.start], as: UTF8.self)
     let bodyStart = headEnd.end
-    var lines = headText.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? $0.dropLast() : $0
-    }
+    // "\r\n" is a single Character in Swift, so split on newline Characters, not on "\n".
+    var lines = headText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     guard !lines.isEmpty else { return .malformed(400) }
     let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: true)
     guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1.") else { return .malformed(400) }
