@@ -136,6 +136,9 @@ public final class FakeGitHubServer: Sendable {
   /// response sends it (after ``latency`` and its own delay); returning `nil` lets the
   /// overrides from ``respond(to:with:times:)`` and then the GitHub-shaped routes answer.
   ///
+  /// The server keeps the handler until it is replaced, so a handler that captures the server
+  /// strongly keeps it alive past its last use: call ``stop()`` explicitly in that case.
+  ///
   /// - Parameter handler: The handler, or `nil` to remove the current one.
   public func setHandler(_ handler: (@Sendable (FakeRequest) -> FakeResponse?)?) {
     core.state.withLock { $0.handler = handler }

@@ -173,11 +173,12 @@ enum POSIX {
     _ = shutdown(fd, Int32(SHUT_RDWR))
   }
 
-  /// Ends the connection politely: send FIN, drain what the client still sends, then close.
+  /// Prepares a polite close: send FIN, then drain what the client still sends (for at most
+  /// a second of silence or 1 MiB). The caller closes the descriptor afterwards.
   ///
   /// Closing a socket with unread input makes the kernel send RST, which can destroy a
   /// response the client has not read yet; draining first avoids that.
-  static func closeGracefully(_ fd: Int32) {
+  static func finishSending(_ fd: Int32) {
     _ = shutdown(fd, Int32(SHUT_WR))
     var timeout = timeval(tv_sec: 1, tv_usec: 0)
     _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -188,7 +189,6 @@ enum POSIX {
       if count == 0 { break }
       drained += count
     }
-    closeDescriptor(fd)
   }
 
   /// Closes `fd` (once; EINTR is not retried, as POSIX leaves the descriptor closed).

@@ -144,12 +144,10 @@ final class ServerCore: Sendable {
   private func serve(_ fd: Int32) {
     var closeGracefully = true
     defer {
+      // Drain while still registered, so stop() can cut the drain short.
+      if closeGracefully { POSIX.finishSending(fd) }
       state.withLock { _ = $0.connections.remove(fd) }
-      if closeGracefully {
-        POSIX.closeGracefully(fd)
-      } else {
-        POSIX.closeDescriptor(fd)
-      }
+      POSIX.closeDescriptor(fd)
     }
     var reader = RequestReader(fd: fd)
     while true {
@@ -179,15 +177,18 @@ final class ServerCore: Sendable {
         return
       }
 
-      let omitsBody = request.method == "HEAD" || response.status == 204 || response.status == 304
+      let isHead = request.method == "HEAD"
+      let omitsBody = isHead || response.status == 204 || response.status == 304
       let body = omitsBody ? [] : [UInt8](response.body)
+      // A HEAD answer announces the length the GET would have had (RFC 9110 §9.3.2).
+      let announcedLength = isHead && !(response.status == 204 || response.status == 304) ? response.body.count : body.count
       switch response.behavior {
       case .normal:
         let close = !parsed.keepAlive || ResponseWriter.asksToClose(response)
-        let head = ResponseWriter.head(for: response, contentLength: body.count, close: close)
+        let head = ResponseWriter.head(for: response, contentLength: announcedLength, close: close)
         guard POSIX.sendAll(fd, head + body), !close else { return }
       case .closeMidBody:
-        let head = ResponseWriter.head(for: response, contentLength: body.count, close: false)
+        let head = ResponseWriter.head(for: response, contentLength: announcedLength, close: false)
         POSIX.sendAll(fd, head + body.prefix(body.count / 2))
         return
       case .neverRespond:
