@@ -39,7 +39,8 @@ struct BenchmarkCommand {
       }
     }
     #if DEBUG
-      FileHandle.standardError.write(Data("warning: this is a debug build; run with -c release for real figures\n".utf8))
+      FileHandle.standardError.write(
+        Data("warning: this is a debug build; run with -c release for real figures\n".utf8))
     #endif
 
     var results: [BenchmarkResult] = []
@@ -81,7 +82,9 @@ struct JSONEntry: Encodable {
   init(_ result: BenchmarkResult) { self.result = result }
 
   enum CodingKeys: String, CodingKey {
-    case name, value, unit, baseline, baselineValue = "baseline_value", ratio, target, passed, notes
+    case name, value, unit, baseline
+    case baselineValue = "baseline_value"
+    case ratio, target, passed, notes
   }
 
   func encode(to encoder: any Encoder) throws {

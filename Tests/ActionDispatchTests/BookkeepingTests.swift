@@ -17,7 +17,12 @@ import Testing
     let viewModel = TestViewModel()
     await viewModel.dispatch(actionId: .load, task: { () async throws -> Int in throw TestError() }).value
     let gate = Gate()
-    let retry = viewModel.dispatch(actionId: .load, task: { try await gate.pass(); return 1 })
+    let retry = viewModel.dispatch(
+      actionId: .load,
+      task: {
+        try await gate.pass()
+        return 1
+      })
     #expect(viewModel.error(for: .load) == nil)
     gate.open()
     await retry.value

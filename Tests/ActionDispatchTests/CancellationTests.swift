@@ -8,10 +8,13 @@ import Testing
     let viewModel = TestViewModel()
     let recorder = EventRecorder(viewModel)
     let stale = Gate()
-    let old = viewModel.dispatch(actionId: .search, policy: .cancelPrevious, task: {
-      await stale.passIgnoringCancellation()
-      return "stale"
-    }) { viewModel.log.append("delivered(\($0))") }
+    let old = viewModel.dispatch(
+      actionId: .search, policy: .cancelPrevious,
+      task: {
+        await stale.passIgnoringCancellation()
+        return "stale"
+      }
+    ) { viewModel.log.append("delivered(\($0))") }
     await stale.arrivals(1)
     let new = viewModel.dispatch(actionId: .search, policy: .cancelPrevious, task: { "fresh" }) {
       viewModel.log.append("delivered(\($0))")
@@ -28,7 +31,13 @@ import Testing
     let viewModel = TestViewModel()
     let recorder = EventRecorder(viewModel)
     let gate = Gate()
-    let run = viewModel.dispatch(actionId: .load, task: { try await gate.pass(); return 1 }) { viewModel.value = $0 }
+    let run = viewModel.dispatch(
+      actionId: .load,
+      task: {
+        try await gate.pass()
+        return 1
+      }
+    ) { viewModel.value = $0 }
     await gate.arrivals(1)
     viewModel.cancel(.load)
     #expect(!viewModel.isLoading(for: .load))
@@ -42,10 +51,13 @@ import Testing
   @Test func cancelledWorkThatReturnsLaterDeliversNothing() async {
     let viewModel = TestViewModel()
     let gate = Gate()
-    let run = viewModel.dispatch(actionId: .load, task: {
-      await gate.passIgnoringCancellation()
-      return 7
-    }) { viewModel.value = $0 }
+    let run = viewModel.dispatch(
+      actionId: .load,
+      task: {
+        await gate.passIgnoringCancellation()
+        return 7
+      }
+    ) { viewModel.value = $0 }
     await gate.arrivals(1)
     viewModel.cancel(.load)
     gate.open()
@@ -58,7 +70,12 @@ import Testing
     let viewModel = TestViewModel()
     let recorder = EventRecorder(viewModel)
     let gate = Gate()
-    let run = viewModel.dispatch(actionId: .load, task: { try await gate.pass(); return 1 })
+    let run = viewModel.dispatch(
+      actionId: .load,
+      task: {
+        try await gate.pass()
+        return 1
+      })
     await gate.arrivals(1)
     run.cancel()
     await run.value
@@ -83,10 +100,12 @@ import Testing
     let gate = Gate()
     var viewModel: TestViewModel? = TestViewModel()
     weak let weakViewModel = viewModel
-    let run = viewModel!.dispatch(actionId: .load, task: { [gate] in
-      try await gate.pass()
-      return 1
-    })
+    let run = viewModel!.dispatch(
+      actionId: .load,
+      task: { [gate] in
+        try await gate.pass()
+        return 1
+      })
     await gate.arrivals(1)
     viewModel = nil
     #expect(weakViewModel == nil, "the framework must not keep the view model alive")

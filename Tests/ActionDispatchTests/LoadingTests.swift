@@ -30,7 +30,12 @@ import Testing
     let viewModel = TestViewModel()
     let slow = Gate()
     let fast = viewModel.dispatch(actionId: .load, task: { 1 })
-    let pending = viewModel.dispatch(actionId: .load, task: { try await slow.pass(); return 2 })
+    let pending = viewModel.dispatch(
+      actionId: .load,
+      task: {
+        try await slow.pass()
+        return 2
+      })
     await fast.value
     #expect(viewModel.isLoading(for: .load), "the first run to finish must not hide the second's spinner")
     slow.open()

@@ -53,7 +53,10 @@ import Testing
     }
     await viewModel.dispatch(actionId: .load, task: { 5 }).value
     #expect(!delivered)
-    #expect(failures == ["On(.load).succeeded expects Swift.String, but the action delivered Swift.Int. Change the handler's type to Swift.Int."])
+    #expect(
+      failures == [
+        "On(.load).succeeded expects Swift.String, but the action delivered Swift.Int. Change the handler's type to Swift.Int."
+      ])
     token.cancel()
   }
 

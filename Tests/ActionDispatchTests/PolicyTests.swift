@@ -8,7 +8,12 @@ import Testing
     let viewModel = TestViewModel()
     let recorder = EventRecorder(viewModel)
     let gate = Gate()
-    let first = viewModel.dispatch(actionId: .save, policy: .ignoreWhileRunning, task: { try await gate.pass(); return 1 })
+    let first = viewModel.dispatch(
+      actionId: .save, policy: .ignoreWhileRunning,
+      task: {
+        try await gate.pass()
+        return 1
+      })
     let second = viewModel.dispatch(actionId: .save, policy: .ignoreWhileRunning, task: { 2 })
     await second.value
     gate.open()
@@ -23,11 +28,13 @@ import Testing
     let gate = Gate()
     var order: [Int] = []
     let runs = (1...5).map { number in
-      viewModel.dispatch(actionId: .save, policy: .enqueue, task: {
-        if number == 1 { try await gate.pass() }
-        order.append(number)
-        return number
-      })
+      viewModel.dispatch(
+        actionId: .save, policy: .enqueue,
+        task: {
+          if number == 1 { try await gate.pass() }
+          order.append(number)
+          return number
+        })
     }
     await gate.arrivals(1)
     #expect(order.isEmpty, "later runs must wait for the first")
@@ -41,7 +48,12 @@ import Testing
     let viewModel = TestViewModel()
     let gate = Gate()
     var executed: [Int] = []
-    let first = viewModel.dispatch(actionId: .save, policy: .enqueue, task: { try await gate.pass(); executed.append(1) })
+    let first = viewModel.dispatch(
+      actionId: .save, policy: .enqueue,
+      task: {
+        try await gate.pass()
+        executed.append(1)
+      })
     let second = viewModel.dispatch(actionId: .save, policy: .enqueue, task: { executed.append(2) })
     viewModel.cancel(.save)
     gate.open()
@@ -58,10 +70,13 @@ import Testing
     var runs: [Task<Void, Never>] = []
     for query in ["o", "oc", "oct"] {
       runs.append(
-        viewModel.dispatch(actionId: .search, policy: .debounce(.milliseconds(300)), task: {
-          sent.append(query)
-          return query
-        }) { viewModel.log.append("result(\($0))") })
+        viewModel.dispatch(
+          actionId: .search, policy: .debounce(.milliseconds(300)),
+          task: {
+            sent.append(query)
+            return query
+          }
+        ) { viewModel.log.append("result(\($0))") })
     }
     #expect(viewModel.isLoading(for: .search))
     await clock.waitForSleepers(1)
@@ -124,7 +139,12 @@ import Testing
     let clock = TestClock()
     let viewModel = TestViewModel(clock: clock)
     let gate = Gate()
-    let run = viewModel.dispatch(actionId: .load, timeout: .seconds(10), task: { try await gate.pass(); return 1 })
+    let run = viewModel.dispatch(
+      actionId: .load, timeout: .seconds(10),
+      task: {
+        try await gate.pass()
+        return 1
+      })
     await gate.arrivals(1)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(10))

@@ -26,7 +26,9 @@ final class RunNumber {
   func everyRunEndsExactlyOnceAndNoStaleResultIsApplied(seed: UInt64) async {
     var random = SplitMix64(state: seed)
     let viewModel = TestViewModel(clock: ImmediateClock())
-    let policies: [DispatchPolicy] = [.concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .debounce(.milliseconds(5))]
+    let policies: [DispatchPolicy] = [
+      .concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .debounce(.milliseconds(5)),
+    ]
     var started = Set<UInt64>()
     var ended: [UInt64: Int] = [:]
     var lastRunStarted: UInt64 = 0
@@ -53,11 +55,14 @@ final class RunNumber {
         let yields = Int.random(in: 0...2, using: &random)
         let fails = Int.random(in: 0..<10, using: &random) == 0
         let runID = RunNumber()
-        let handle = viewModel.dispatch(actionId: action, policy: policy, task: {
-          for _ in 0..<yields { await Task.yield() }
-          if fails { throw TestError() }
-          return yields
-        }) { _ in
+        let handle = viewModel.dispatch(
+          actionId: action, policy: policy,
+          task: {
+            for _ in 0..<yields { await Task.yield() }
+            if fails { throw TestError() }
+            return yields
+          }
+        ) { _ in
           deliveries += 1
           if ended[runID.value] != nil { staleDeliveries += 1 }
         }

@@ -111,7 +111,8 @@ public struct FakeResponse: Sendable {
   ///
   /// - Returns: The response.
   public static func badCredentials() -> FakeResponse {
-    .gitHubJSON(401, #"{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest","status":"401"}"#)
+    .gitHubJSON(
+      401, #"{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest","status":"401"}"#)
   }
 
   /// GitHub's primary rate-limit answer: 403 with `x-ratelimit-remaining: 0`.

@@ -42,7 +42,9 @@ import Testing
     )
 
     let (last, lastResponse) = try await client.get(server, "/users/octocat/followers?per_page=30&page=5")
-    #expect(try JSONDecoder().decode([Follower].self, from: last).map(\.login) == (121...135).map { "octocat-follower-\($0)" })
+    #expect(
+      try JSONDecoder().decode([Follower].self, from: last).map(\.login) == (121...135).map { "octocat-follower-\($0)" }
+    )
     #expect(
       lastResponse.value(forHTTPHeaderField: "Link")
         == "<\(base)?per_page=30&page=4>; rel=\"prev\", <\(base)?per_page=30&page=1>; rel=\"first\""
@@ -82,18 +84,21 @@ import Testing
     let follower = try JSONDecoder().decode([Follower].self, from: data)[0]
     #expect(follower.login == "octocat-follower-1")
     #expect(follower.type == "User")
-    #expect(follower.user_view_type == "public")
-    #expect(follower.site_admin == false)
-    #expect(follower.html_url == "https://github.com/octocat-follower-1")
-    #expect(follower.avatar_url == "https://avatars.githubusercontent.com/u/\(follower.id)?v=4")
-    #expect(Data(base64Encoded: follower.node_id) == Data("04:User\(follower.id)".utf8))
+    #expect(follower.userViewType == "public")
+    #expect(follower.siteAdmin == false)
+    #expect(follower.htmlURL == "https://github.com/octocat-follower-1")
+    #expect(follower.avatarURL == "https://avatars.githubusercontent.com/u/\(follower.id)?v=4")
+    #expect(Data(base64Encoded: follower.nodeID) == Data("04:User\(follower.id)".utf8))
 
     // Deterministic: a second server produces the same ids.
     let other = try FakeGitHubServer()
     defer { other.stop() }
     other.addUser("octocat", followers: 2)
     let (again, _) = try await Client().get(other, "/users/octocat/followers")
-    #expect(try JSONDecoder().decode([Follower].self, from: again).map(\.id) == [follower.id, try JSONDecoder().decode([Follower].self, from: data)[1].id])
+    #expect(
+      try JSONDecoder().decode([Follower].self, from: again).map(\.id) == [
+        follower.id, try JSONDecoder().decode([Follower].self, from: data)[1].id,
+      ])
   }
 
   @Test func profileLooksLikeGitHubs() async throws {
@@ -111,7 +116,10 @@ import Testing
     #expect(profile["created_at"] as? String == "2011-01-25T18:44:36Z")
     #expect(profile["email"] is NSNull)
     #expect(profile["twitter_username"] is NSNull)
-    for key in ["company", "blog", "location", "bio", "public_repos", "public_gists", "following", "updated_at", "html_url", "avatar_url", "type", "site_admin"] {
+    for key in [
+      "company", "blog", "location", "bio", "public_repos", "public_gists", "following", "updated_at", "html_url",
+      "avatar_url", "type", "site_admin",
+    ] {
       #expect(profile[key] != nil, "missing \(key)")
     }
     let (anonymous, _) = try await client.get(server, "/users/anonymous")
@@ -127,8 +135,8 @@ import Testing
     let client = Client()
     let (data, _) = try await client.get(server, "/search/users?q=OCTO+type%3Auser")
     let result = try JSONDecoder().decode(SearchResult.self, from: data)
-    #expect(result.total_count == 2)
-    #expect(result.incomplete_results == false)
+    #expect(result.totalCount == 2)
+    #expect(result.incompleteResults == false)
     #expect(result.items.map(\.login) == ["octocat", "Octo-Dog"])
     #expect(result.items.allSatisfy { $0.score == 1.0 })
     let (_, missingQuery) = try await client.get(server, "/search/users")
@@ -235,7 +243,8 @@ import Testing
     #expect(limited.statusCode == 403)
     #expect(limited.value(forHTTPHeaderField: "x-ratelimit-remaining") == "0")
     #expect(limited.value(forHTTPHeaderField: "x-ratelimit-reset") == "1900000000")
-    #expect(String(decoding: limitedBody, as: UTF8.self).hasPrefix(#"{"message":"API rate limit exceeded for 127.0.0.1."#))
+    #expect(
+      String(decoding: limitedBody, as: UTF8.self).hasPrefix(#"{"message":"API rate limit exceeded for 127.0.0.1."#))
     #expect(try await client.get(server, "/limited429").1.statusCode == 429)
 
     let (abuseBody, abuse) = try await client.get(server, "/abuse")
@@ -277,7 +286,8 @@ import Testing
   @Test func closeMidBodyIsAClientError() async throws {
     let server = try FakeGitHubServer()
     defer { server.stop() }
-    server.respond(to: "/users/octocat", with: .init(status: 200, body: Data(repeating: 65, count: 10_000), behavior: .closeMidBody))
+    server.respond(
+      to: "/users/octocat", with: .init(status: 200, body: Data(repeating: 65, count: 10_000), behavior: .closeMidBody))
     await #expect(throws: (any Error).self) { try await Client().get(server, "/users/octocat") }
   }
 
@@ -446,12 +456,21 @@ import Testing
 private struct Follower: Decodable {
   var login: String
   var id: Int
-  var node_id: String
-  var avatar_url: String
-  var html_url: String
+  var nodeID: String
+  var avatarURL: String
+  var htmlURL: String
   var type: String
-  var user_view_type: String
-  var site_admin: Bool
+  var userViewType: String
+  var siteAdmin: Bool
+
+  enum CodingKeys: String, CodingKey {
+    case login, id, type
+    case nodeID = "node_id"
+    case avatarURL = "avatar_url"
+    case htmlURL = "html_url"
+    case userViewType = "user_view_type"
+    case siteAdmin = "site_admin"
+  }
 }
 
 private struct SearchResult: Decodable {
@@ -459,9 +478,15 @@ private struct SearchResult: Decodable {
     var login: String
     var score: Double
   }
-  var total_count: Int
-  var incomplete_results: Bool
+  var totalCount: Int
+  var incompleteResults: Bool
   var items: [Item]
+
+  enum CodingKeys: String, CodingKey {
+    case items
+    case totalCount = "total_count"
+    case incompleteResults = "incomplete_results"
+  }
 }
 
 /// A URLSession without caches, so conditional requests and scripted answers reach the server.
@@ -568,7 +593,8 @@ private final class RawSocket {
       let text = String(decoding: received, as: UTF8.self)
       if let headEnd = text.range(of: "\r\n\r\n") {
         let head = text[..<headEnd.lowerBound].lowercased()
-        let length = head.split(separator: "\r\n")
+        let length =
+          head.split(separator: "\r\n")
           .first { $0.hasPrefix("content-length:") }
           .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
         if text.utf8.count - text.utf8.distance(from: text.startIndex, to: headEnd.upperBound) >= length {

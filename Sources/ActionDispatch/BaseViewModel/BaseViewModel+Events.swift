@@ -15,7 +15,8 @@ extension BaseViewModel {
   public func events() -> AsyncStream<ActionEvent<ActionId>> {
     let (stream, continuation) = AsyncStream.makeStream(of: ActionEvent<ActionId>.self)
     let id = makeRegistrationID()
-    eventSinks.append(EventSink(id: id, token: nil, deliver: { continuation.yield($0) }, finish: { continuation.finish() }))
+    eventSinks.append(
+      EventSink(id: id, token: nil, deliver: { continuation.yield($0) }, finish: { continuation.finish() }))
     continuation.onTermination = { [weak self] _ in
       Task { @MainActor in self?.eventSinks.removeAll { $0.id == id } }
     }

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Foundation
 
 /// Benchmark 3: resident memory after a million dispatches minus after a thousand.
 enum MemoryGrowth {

@@ -38,7 +38,8 @@ public final class Gate: Sendable {
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        let (outcome, ready) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+        let (outcome, ready) = state.withLock {
+          state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
           state.arrivals += 1
           let ready = Self.takeReadyWaiters(&state)
           if Task.isCancelled { return (.failure(CancellationError()), ready) }

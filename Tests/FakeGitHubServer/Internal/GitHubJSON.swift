@@ -12,7 +12,8 @@ struct FakeUser: Sendable {
 /// Everything derives deterministically from the login, so two runs (and two servers) produce
 /// identical bytes apart from the base URL embedded in the API links.
 enum GitHubJSON {
-  static let notFoundBody = #"{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}"#
+  static let notFoundBody =
+    #"{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}"#
 
   static let primaryRateLimitBody =
     #"{"message":"API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)","documentation_url":"https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"}"#
@@ -20,7 +21,8 @@ enum GitHubJSON {
   static let secondaryRateLimitBody =
     #"{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID C0DE:1F2E:3D4C:5B6A:7F8E9D0C.","documentation_url":"https://docs.github.com/free-pro-team@latest/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits","status":"403"}"#
 
-  static let brokenBody = #"[{"login":"octocat","id":583231,"node_id":"MDQ6VXNlcjU4MzIzMQ==","avatar_url":"https://avatars.githubusercontent.com/u/583231?v=4","gravatar_id":"","url":"https://api.github"#
+  static let brokenBody =
+    #"[{"login":"octocat","id":583231,"node_id":"MDQ6VXNlcjU4MzIzMQ==","avatar_url":"https://avatars.githubusercontent.com/u/583231?v=4","gravatar_id":"","url":"https://api.github"#
 
   static let searchValidationFailedBody =
     #"{"message":"Validation Failed","errors":[{"resource":"Search","field":"q","code":"missing"}],"documentation_url":"https://docs.github.com/v3/search","status":"422"}"#
@@ -31,7 +33,8 @@ enum GitHubJSON {
 
   static func redirectBody(status: Int, location: String) -> String {
     let message = HTTPStatus.reason(for: status)
-    return #"{"message":"\#(message)","url":"\#(escape(location))","documentation_url":"https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects"}"#
+    return
+      #"{"message":"\#(message)","url":"\#(escape(location))","documentation_url":"https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects"}"#
   }
 
   // MARK: Users
@@ -133,7 +136,8 @@ enum GitHubJSON {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       case _ where scalar.value < 0x20:
-        out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+        out +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
           + String(scalar.value, radix: 16)
       default: out.unicodeScalars.append(scalar)
       }

@@ -24,14 +24,16 @@ extension ServerCore {
     case (4, "users") where segments[3] == "followers":
       guard let user = user(segments[2]) else { return gitHubResponse(.notFound(), request: request, resource: "core") }
       let page = Pagination(request.queryItems, total: user.followers)
-      let json = GitHubJSON.followers(of: user, range: page.range.lowerBound + 1..<page.range.upperBound + 1, apiBase: base)
+      let json = GitHubJSON.followers(
+        of: user, range: page.range.lowerBound + 1..<page.range.upperBound + 1, apiBase: base)
       return success(json, request: request, resource: "core", link: page.linkHeader(base: base, request: request))
     case (3, "search") where segments[2] == "users":
       let terms = (request.queryItems["q"] ?? "").split(whereSeparator: \.isWhitespace)
         .filter { !$0.contains(":") }
         .map { $0.lowercased() }
       guard request.queryItems["q"].map({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) ?? false else {
-        return gitHubResponse(.gitHubJSON(422, GitHubJSON.searchValidationFailedBody), request: request, resource: "search")
+        return gitHubResponse(
+          .gitHubJSON(422, GitHubJSON.searchValidationFailedBody), request: request, resource: "search")
       }
       let matches = state.withLock { state in
         state.userOrder.compactMap { key in
@@ -56,28 +58,35 @@ extension ServerCore {
     let etag = GitHubJSON.etag(for: body)
     var headers: [(String, String)] = [
       ("Content-Type", "application/json; charset=utf-8"),
-      ("Cache-Control", request.header("authorization") == nil ? "public, max-age=60, s-maxage=60" : "private, max-age=60, s-maxage=60"),
+      (
+        "Cache-Control",
+        request.header("authorization") == nil ? "public, max-age=60, s-maxage=60" : "private, max-age=60, s-maxage=60"
+      ),
       ("Vary", "Accept, Authorization, Cookie, X-GitHub-OTP,Accept-Encoding, Accept, X-Requested-With"),
       ("ETag", etag),
     ]
     if let link { headers.append(("Link", link)) }
     if let candidates = request.header("if-none-match"), Self.etag(etag, matchesAnyOf: candidates) {
       // GitHub does not count conditional requests answered with 304 against the quota.
-      return gitHubResponse(FakeResponse(status: 304, headers: headers), request: request, resource: resource, counts: false)
+      return gitHubResponse(
+        FakeResponse(status: 304, headers: headers), request: request, resource: resource, counts: false)
     }
     return gitHubResponse(FakeResponse(status: 200, headers: headers, body: body), request: request, resource: resource)
   }
 
   /// Adds the headers every api.github.com answer carries, counting the request against
   /// the rate-limit `resource` unless `counts` is false.
-  private func gitHubResponse(_ response: FakeResponse, request: FakeRequest, resource: String, counts: Bool = true) -> FakeResponse {
+  private func gitHubResponse(
+    _ response: FakeResponse, request: FakeRequest, resource: String, counts: Bool = true
+  ) -> FakeResponse {
     let authenticated = request.header("authorization") != nil
-    let limit = switch (resource, authenticated) {
-    case ("search", false): 10
-    case ("search", true): 30
-    case (_, false): 60
-    case (_, true): 5_000
-    }
+    let limit =
+      switch (resource, authenticated) {
+      case ("search", false): 10
+      case ("search", true): 30
+      case (_, false): 60
+      case (_, true): 5_000
+      }
     let used = state.withLock { state -> Int in
       if counts { state.rateLimitUsed[resource, default: 0] += 1 }
       return state.rateLimitUsed[resource, default: 0]

@@ -158,7 +158,8 @@ final class ServerCore: Sendable {
         return
       case .malformed(let status):
         let response = FakeResponse.json(status, #"{"message":"\#(HTTPStatus.reason(for: status))"}"#)
-        POSIX.sendAll(fd, ResponseWriter.head(for: response, contentLength: response.body.count, close: true) + response.body)
+        POSIX.sendAll(
+          fd, ResponseWriter.head(for: response, contentLength: response.body.count, close: true) + response.body)
         return
       case .request(let request):
         parsed = request
@@ -181,7 +182,8 @@ final class ServerCore: Sendable {
       let omitsBody = isHead || response.status == 204 || response.status == 304
       let body = omitsBody ? [] : [UInt8](response.body)
       // A HEAD answer announces the length the GET would have had (RFC 9110 §9.3.2).
-      let announcedLength = isHead && !(response.status == 204 || response.status == 304) ? response.body.count : body.count
+      let announcedLength =
+        isHead && !(response.status == 204 || response.status == 304) ? response.body.count : body.count
       switch response.behavior {
       case .normal:
         let close = !parsed.keepAlive || ResponseWriter.asksToClose(response)

@@ -1,0 +1,7 @@
+/// What ``FollowerListViewModel`` needs from the network.
+public protocol FollowerListService: Sendable {
+  /// The logins of a user's followers.
+  func fetchFollowers(username: String) async throws -> [String]
+  /// Follows a user; returns the new number of people followed.
+  func follow(username: String) async throws -> Int
+}

@@ -1,0 +1,20 @@
+import ActionDispatchTesting
+import ConsumerApp
+
+/// A configurable stand-in for the network, one stub per method.
+final class StubFollowerListService: FollowerListService {
+  let fetchFollowersStub = Stub<String, [String]>(returning: [])
+  let followStub = Stub<String, Int>(returning: 0)
+
+  func fetchFollowers(username: String) async throws -> [String] {
+    try await fetchFollowersStub(username)
+  }
+
+  func follow(username: String) async throws -> Int {
+    try await followStub(username)
+  }
+}
+
+struct ServiceError: Error, CustomStringConvertible {
+  var description: String { "The server is unreachable." }
+}
