@@ -1,0 +1,97 @@
+import Foundation
+
+/// One HTTP request as the fake server received it.
+///
+/// The server records every request it parses, in arrival order, before deciding how to answer
+/// (see ``FakeGitHubServer/requests``); handlers installed with
+/// ``FakeGitHubServer/setHandler(_:)`` receive the same value.
+///
+/// Header names are lowercased; repeated headers are joined with `", "` as HTTP allows.
+public struct FakeRequest: Sendable, Equatable {
+  /// The request method, as sent (`"GET"`, `"POST"`, ...).
+  public var method: String
+
+  /// The raw request-target from the request line, e.g. `"/users/x/followers?page=2"`.
+  public var target: String
+
+  /// ``target`` without its query, still percent-encoded, e.g. `"/users/x/followers"`.
+  public var path: String
+
+  /// The query parameters, percent-decoded (`+` decodes to a space).
+  ///
+  /// When a name occurs more than once the last value wins.
+  public var queryItems: [String: String]
+
+  /// The request headers, keyed by lowercased name.
+  public var headers: [String: String]
+
+  /// The request body (empty for a request without one).
+  public var body: Data
+
+  /// Creates a request, deriving ``path`` and ``queryItems`` from `target`.
+  ///
+  /// The server builds its requests this way; tests can use it to feed a handler directly.
+  ///
+  /// - Parameters:
+  ///   - method: The request method.
+  ///   - target: The request-target, path plus optional query.
+  ///   - headers: Header values by name; names are lowercased here.
+  ///   - body: The request body.
+  public init(method: String = "GET", target: String, headers: [String: String] = [:], body: Data = Data()) {
+    self.method = method
+    self.target = target
+    let (path, query) = FakeRequest.split(target)
+    self.path = path
+    self.queryItems = FakeRequest.decodeQuery(query)
+    var lowered: [String: String] = [:]
+    for (name, value) in headers {
+      let key = name.lowercased()
+      if let existing = lowered[key] {
+        lowered[key] = existing + ", " + value
+      } else {
+        lowered[key] = value
+      }
+    }
+    self.headers = lowered
+    self.body = body
+  }
+
+  /// Returns the value of the header called `name`, compared case-insensitively.
+  ///
+  /// - Parameter name: A header name in any case, e.g. `"If-None-Match"`.
+  /// - Returns: The header's value, or `nil` when the request did not carry it.
+  public func header(_ name: String) -> String? {
+    headers[name.lowercased()]
+  }
+
+  /// Splits a request-target into its path and raw query (without the `?`).
+  static func split(_ target: String) -> (path: String, query: Substring?) {
+    var rest = Substring(target)
+    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+    // Absolute-form targets ("http://host/path") are legal; keep only the path.
+    if rest.hasPrefix("http://") || rest.hasPrefix("https://") {
+      let afterScheme = rest[rest.index(rest.firstIndex(of: ":")!, offsetBy: 3)...]
+      rest = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterScheme[$0...] } ?? "/"
+    }
+    guard let mark = rest.firstIndex(of: "?") else { return (String(rest), nil) }
+    return (String(rest[..<mark]), rest[rest.index(after: mark)...])
+  }
+
+  /// Decodes `a=1&b=x%20y` into a dictionary, the way a form-encoded query is read.
+  static func decodeQuery(_ query: Substring?) -> [String: String] {
+    guard let query else { return [:] }
+    var items: [String: String] = [:]
+    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = decodeComponent(parts[0])
+      items[name] = parts.count > 1 ? decodeComponent(parts[1]) : ""
+    }
+    return items
+  }
+
+  /// Percent-decodes one query component, treating `+` as a space; keeps it raw if malformed.
+  static func decodeComponent(_ component: Substring) -> String {
+    let spaced = component.replacingOccurrences(of: "+", with: " ")
+    return spaced.removingPercentEncoding ?? spaced
+  }
+}
