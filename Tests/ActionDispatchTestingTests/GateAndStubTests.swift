@@ -1,3 +1,4 @@
+import ActionDispatch
 import ActionDispatchTesting
 import Testing
 
@@ -37,5 +38,19 @@ struct Boom: Error, Equatable {}
     #expect(try await stub("three") == 5)
     #expect(stub.calls == ["a", "b", "three"])
     #expect(stub.callCount == 3)
+  }
+
+  @Test func stubErrorDescribesItselfByItsMessage() async throws {
+    let stub = Stub<Void, Int>(throwing: StubError("load failed"))
+    await #expect(throws: StubError("load failed")) { try await stub() }
+    #expect(StubError("load failed").description == "load failed")
+    #expect(String(describing: StubError("load failed")) == "load failed")
+  }
+
+  @MainActor
+  @Test func stubErrorMessageIsWhatAViewModelShows() async {
+    let viewModel = SampleViewModel()
+    await viewModel.run(.load) { throw StubError("load failed") }.value
+    #expect(viewModel.error(for: .load) == "load failed")
   }
 }
