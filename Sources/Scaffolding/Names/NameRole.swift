@@ -1,0 +1,38 @@
+/// What a name given to `action-dispatch scaffold` will name in the generated code.
+///
+/// Errors use it to say which name is wrong and to show a valid one:
+///
+/// ```swift
+/// print(NameRole.action.noun)      // action name
+/// print(NameRole.action.example)   // fetchProfile
+/// ```
+public enum NameRole: Sendable, Hashable, CaseIterable {
+  /// An action: an enum case, a view-model method and the prefix of three test names.
+  case action
+  /// A view model's class, from which the action enum, service and mock are named.
+  case viewModel
+  /// The mock service class the tests create.
+  case mockService
+  /// The module the tests import.
+  case module
+
+  /// How errors call it, such as `action name`.
+  public var noun: String {
+    switch self {
+    case .action: "action name"
+    case .viewModel: "view model type name"
+    case .mockService: "mock type name"
+    case .module: "module name"
+    }
+  }
+
+  /// A valid name of this kind, for error messages.
+  public var example: String {
+    switch self {
+    case .action: "fetchProfile"
+    case .viewModel: "ProfileViewModel"
+    case .mockService: "MockProfileService"
+    case .module: "MyApp"
+    }
+  }
+}

@@ -1,0 +1,74 @@
+/// What `action-dispatch scaffold action` generates for one new action of a view model: a test
+/// file with its three tests, and the enum case and method stub to paste into the view model.
+///
+/// ```swift
+/// let scaffold = try ActionScaffold(action: "unfollow", viewModel: "FollowerListViewModel", module: "ConsumerApp")
+/// scaffold.testFile.fileName   // FollowerListViewModelUnfollowTests.swift
+/// print(scaffold.testFile.contents)
+/// print(scaffold.pasteText)    // case unfollow ... public func unfollow() -> Task<Void, Never> { ... }
+/// ```
+///
+/// The output compiles once the one service call in the method stub is filled in, provided the
+/// view model keeps its service in `let service` and the mock has a ``Stub`` named
+/// `<action>Stub` (see `Templates/README.md`).
+public struct ActionScaffold: Sendable, Hashable {
+  /// The action's enum case and method name.
+  public let action: String
+  /// The view model's name and the names derived from it.
+  public let names: ViewModelNames
+  /// The module the tests import.
+  public let module: String
+
+  /// Validates the names and derives the rest.
+  ///
+  /// - Parameters:
+  ///   - action: The new action's name, such as `unfollow`.
+  ///   - viewModel: The view model's class name.
+  ///   - mockService: The mock service's class name; `Mock<base>Service` by default.
+  ///   - module: The module that defines the view model; the view model's base name by default.
+  /// - Throws: ``InvalidNameError`` for the first name that is not a valid Swift identifier.
+  public init(
+    action: String,
+    viewModel: String,
+    mockService: String? = nil,
+    module: String? = nil
+  ) throws(InvalidNameError) {
+    try SwiftIdentifier.validate(action, as: .action)
+    let names = try ViewModelNames(viewModel: viewModel, mockService: mockService)
+    if let module {
+      try SwiftIdentifier.validate(module, as: .module)
+    }
+    self.action = action
+    self.names = names
+    self.module = module ?? names.base
+  }
+
+  /// The suite's name: the view model's, the action's capitalized, then `Tests`, such as
+  /// `FollowerListViewModelUnfollowTests`, so it never clashes with an existing suite.
+  public var suiteName: String {
+    names.viewModel + action.prefix(1).uppercased() + action.dropFirst() + "Tests"
+  }
+
+  /// The values of the three tests: ``ActionTestValues/defaults(for:names:)``.
+  public var testValues: ActionTestValues {
+    .defaults(for: action, names: names)
+  }
+
+  /// The test file: `<suiteName>.swift`, for the test target.
+  public var testFile: ScaffoldFile {
+    let contents = TestFile(module: module, suiteName: suiteName, actions: [testValues]).render()
+    return ScaffoldFile(fileName: suiteName + ".swift", target: .tests, contents: contents)
+  }
+
+  /// The enum case and the method stub, each after a comment that says where it goes.
+  public var pasteText: String {
+    EmbeddedTemplates.viewModelMethod.renderChecked([
+      "action": action, "ActionEnum": names.actionEnum, "ViewModel": names.viewModel,
+    ])
+  }
+
+  /// What `scaffold action` prints without `--output`: the test file, then the text to paste.
+  public var listing: String {
+    testFile.listing + "\n" + pasteText
+  }
+}

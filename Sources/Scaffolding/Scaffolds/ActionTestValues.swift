@@ -1,0 +1,112 @@
+/// The values of `Templates/ActionTests.swift.template` for one action: how its three tests
+/// (success, failure, lifecycle) make the service and the view model, act, and check.
+///
+/// The defaults, from ``defaults(for:names:)``, follow the convention of the templates: the
+/// mock has a `Stub` named `<action>Stub`, and the view model a method named like the action:
+///
+/// ```swift
+/// let names = try ViewModelNames(viewModel: "ProfileViewModel")
+/// let values = ActionTestValues.defaults(for: "load", names: names)
+/// values.call          // viewModel.load()
+/// values.stubFailure   // service.loadStub.fail(with: StubError("load failed"))
+/// print(values.render())
+/// ```
+///
+/// Each value is Swift source; a multi-line value is indented where its placeholder is, and an
+/// empty one removes its placeholder's line.
+public struct ActionTestValues: Sendable, Hashable {
+  /// The action's enum case, such as `fetchFollowers`: `{{action}}`.
+  public var action: String
+  /// An expression that makes the service: `{{makeService}}`.
+  public var makeService: String
+  /// Statements that set up a successful call, or nothing: `{{stubSuccess}}`.
+  public var stubSuccess: String
+  /// An expression that makes the view model from `service`: `{{makeViewModel}}`.
+  public var makeViewModel: String
+  /// Statements that run before acting, such as loading a first page: `{{prepare}}`.
+  public var prepare: String
+  /// The call that dispatches the action and returns its task: `{{call}}`.
+  public var call: String
+  /// Expectations after a success, besides "no error": `{{expectSuccess}}`.
+  public var expectSuccess: String
+  /// Statements that make the service call fail: `{{stubFailure}}`.
+  public var stubFailure: String
+  /// An expression for the message `error(for:)` shows after the failure: `{{failureMessage}}`.
+  public var failureMessage: String
+  /// Expectations after the failure, besides the message: `{{expectFailure}}`.
+  public var expectFailure: String
+
+  /// Creates the values of one action's three tests.
+  ///
+  /// - Parameters:
+  ///   - action: The action's enum case.
+  ///   - makeService: An expression that makes the service.
+  ///   - stubSuccess: Statements that set up a successful call; none by default.
+  ///   - makeViewModel: An expression that makes the view model from `service`.
+  ///   - prepare: Statements to run before acting; none by default.
+  ///   - call: The call that returns the run's task.
+  ///   - expectSuccess: Expectations after a success; none by default.
+  ///   - stubFailure: Statements that make the service call fail.
+  ///   - failureMessage: An expression for the message shown after the failure.
+  ///   - expectFailure: Expectations after the failure; none by default.
+  public init(
+    action: String,
+    makeService: String,
+    stubSuccess: String = "",
+    makeViewModel: String,
+    prepare: String = "",
+    call: String,
+    expectSuccess: String = "",
+    stubFailure: String,
+    failureMessage: String,
+    expectFailure: String = ""
+  ) {
+    self.action = action
+    self.makeService = makeService
+    self.stubSuccess = stubSuccess
+    self.makeViewModel = makeViewModel
+    self.prepare = prepare
+    self.call = call
+    self.expectSuccess = expectSuccess
+    self.stubFailure = stubFailure
+    self.failureMessage = failureMessage
+    self.expectFailure = expectFailure
+  }
+
+  /// The values `action-dispatch scaffold` uses: they compile once the view model has the
+  /// method and the mock has the stub.
+  ///
+  /// - Parameters:
+  ///   - action: The action's enum case, also the view model's method and `<action>Stub`.
+  ///   - names: The view model's derived names; the mock is made with `()`.
+  /// - Returns: `Mock<base>Service()`, `<ViewModel>(service: service)`, `viewModel.<action>()`,
+  ///   a failure with `StubError("<action> failed")`, and a check that the stub was called once.
+  public static func defaults(for action: String, names: ViewModelNames) -> ActionTestValues {
+    let message = "\(action) failed"
+    return ActionTestValues(
+      action: action,
+      makeService: "\(names.mockService)()",
+      makeViewModel: "\(names.viewModel)(service: service)",
+      call: "viewModel.\(action)()",
+      expectSuccess: "#expect(service.\(action)Stub.callCount == 1)",
+      stubFailure: "service.\(action)Stub.fail(with: StubError(\"\(message)\"))",
+      failureMessage: "\"\(message)\""
+    )
+  }
+
+  /// The placeholder values, by placeholder name.
+  public var placeholderValues: [String: String] {
+    [
+      "action": action, "makeService": makeService, "stubSuccess": stubSuccess, "makeViewModel": makeViewModel,
+      "prepare": prepare, "call": call, "expectSuccess": expectSuccess, "stubFailure": stubFailure,
+      "failureMessage": failureMessage, "expectFailure": expectFailure,
+    ]
+  }
+
+  /// The three tests, rendered from the embedded `ActionTests.swift.template`.
+  ///
+  /// - Returns: The tests, indented for the body of a suite, ending with a newline.
+  public func render() -> String {
+    EmbeddedTemplates.actionTests.renderChecked(placeholderValues)
+  }
+}

@@ -1,0 +1,61 @@
+/// What `action-dispatch scaffold view-model` generates: a new view model with one action,
+/// its mock service and its tests.
+///
+/// ```swift
+/// let scaffold = try ViewModelScaffold(viewModel: "ProfileViewModel", module: "MyApp")
+/// scaffold.files.map(\.fileName)
+/// // ["ProfileViewModel.swift", "MockProfileService.swift", "ProfileViewModelTests.swift"]
+/// ```
+///
+/// The view model file holds the action enum, the service protocol and the `@Observable`
+/// class; it belongs in the app target, the other two in the test target. Everything compiles
+/// and the three tests pass as generated.
+public struct ViewModelScaffold: Sendable, Hashable {
+  /// The one action the new view model starts with.
+  public static let firstAction = "load"
+
+  /// The view model's name and the names derived from it.
+  public let names: ViewModelNames
+  /// The module the test files import.
+  public let module: String
+
+  /// Validates the names and derives the rest.
+  ///
+  /// - Parameters:
+  ///   - viewModel: The new view model's class name, such as `ProfileViewModel`.
+  ///   - module: The module that will define it; the view model's base name by default.
+  /// - Throws: ``InvalidNameError`` for the first name that is not a valid Swift identifier.
+  public init(viewModel: String, module: String? = nil) throws(InvalidNameError) {
+    let names = try ViewModelNames(viewModel: viewModel)
+    if let module {
+      try SwiftIdentifier.validate(module, as: .module)
+    }
+    self.names = names
+    self.module = module ?? names.base
+  }
+
+  /// The files: the view model, its mock service, its tests.
+  public var files: [ScaffoldFile] {
+    let action = Self.firstAction
+    let values = [
+      "ViewModel": names.viewModel, "ActionEnum": names.actionEnum, "ServiceProtocol": names.serviceProtocol,
+      "MockService": names.mockService, "module": module, "action": action,
+    ]
+    let tests = TestFile(
+      module: module, suiteName: names.viewModel + "Tests", actions: [.defaults(for: action, names: names)])
+    return [
+      ScaffoldFile(
+        fileName: names.viewModel + ".swift", target: .app,
+        contents: EmbeddedTemplates.viewModel.renderChecked(values)),
+      ScaffoldFile(
+        fileName: names.mockService + ".swift", target: .tests,
+        contents: EmbeddedTemplates.mockService.renderChecked(values)),
+      ScaffoldFile(fileName: tests.suiteName + ".swift", target: .tests, contents: tests.render()),
+    ]
+  }
+
+  /// What `scaffold view-model` prints without `--output`: each file after its header.
+  public var listing: String {
+    files.map(\.listing).joined(separator: "\n")
+  }
+}
