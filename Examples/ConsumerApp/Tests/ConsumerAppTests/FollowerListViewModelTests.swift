@@ -8,7 +8,7 @@ import Testing
   // MARK: fetchFollowers
 
   @Test func fetchFollowersSuccess() async {
-    let service = StubFollowerListService()
+    let service = MockFollowerListService()
     service.fetchFollowersStub.succeed(with: ["mona", "hubot"])
     let viewModel = FollowerListViewModel(service: service)
 
@@ -20,7 +20,7 @@ import Testing
   }
 
   @Test func fetchFollowersFailure() async {
-    let service = StubFollowerListService()
+    let service = MockFollowerListService()
     service.fetchFollowersStub.fail(with: ServiceError())
     let viewModel = FollowerListViewModel(service: service)
 
@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func fetchFollowersLifecycle() async {
-    let viewModel = FollowerListViewModel(service: StubFollowerListService())
+    let viewModel = FollowerListViewModel(service: MockFollowerListService())
     let recorder = EventRecorder(viewModel)
 
     let run = viewModel.fetchFollowers(for: "octocat")
@@ -46,7 +46,7 @@ import Testing
   // MARK: follow
 
   @Test func followSuccess() async {
-    let service = StubFollowerListService()
+    let service = MockFollowerListService()
     service.followStub.succeed(with: 11)
     let viewModel = FollowerListViewModel(service: service)
 
@@ -57,7 +57,7 @@ import Testing
   }
 
   @Test func followFailure() async {
-    let service = StubFollowerListService()
+    let service = MockFollowerListService()
     service.followStub.fail(with: ServiceError())
     let viewModel = FollowerListViewModel(service: service)
 
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func followLifecycleDropsADoubleTap() async {
-    let service = StubFollowerListService()
+    let service = MockFollowerListService()
     let gate = Gate()
     service.followStub.handle { _ in
       try await gate.pass()

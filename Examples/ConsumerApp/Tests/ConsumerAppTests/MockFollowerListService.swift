@@ -1,8 +1,9 @@
 import ActionDispatchTesting
 import ConsumerApp
 
-/// A configurable stand-in for the network, one stub per method.
-final class StubFollowerListService: FollowerListService {
+/// A configurable stand-in for the network: one `Stub` per method, named `<method>Stub`,
+/// the convention `action-dispatch scaffold` generates tests for.
+final class MockFollowerListService: FollowerListService {
   let fetchFollowersStub = Stub<String, [String]>(returning: [])
   let followStub = Stub<String, Int>(returning: 0)
 
