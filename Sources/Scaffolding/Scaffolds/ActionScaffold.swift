@@ -9,7 +9,7 @@
 /// ```
 ///
 /// The output compiles once the one service call in the method stub is filled in, provided the
-/// view model keeps its service in `let service` and the mock has a ``Stub`` named
+/// view model keeps its service in `let service` and the mock has a `Stub` named
 /// `<action>Stub` (see `Templates/README.md`).
 public struct ActionScaffold: Sendable, Hashable {
   /// The action's enum case and method name.
