@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 extension GitHubClient {
@@ -111,7 +112,8 @@ extension GitHubClient {
       .clientCertificateRequired:
       return .failure(.transport("A secure (TLS) connection to \(place) could not be made"), .never)
     case .badServerResponse, .cannotParseResponse, .zeroByteResource:
-      return .failure(.transport("\(place) closed the connection or sent something that is not a valid HTTP response"), .never)
+      return .failure(
+        .transport("\(place) closed the connection or sent something that is not a valid HTTP response"), .never)
     case .badURL, .unsupportedURL:
       return .failure(.transport("The URL \(redact(url.absoluteString)) is not a supported http(s) URL"), .never)
     case .httpTooManyRedirects, .redirectToNonExistentLocation:
@@ -141,7 +143,11 @@ extension GitHubClient {
       guard !codingPath.isEmpty else { return "the top level" }
       var text = ""
       for key in codingPath {
-        if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += (text.isEmpty ? "" : ".") + key.stringValue
+        }
       }
       return text
     }

@@ -17,7 +17,9 @@ enum ISO8601Date {
     guard let date = date(from: text) else {
       throw DecodingError.dataCorruptedError(
         forKey: key, in: container,
-        debugDescription: "Expected an ISO 8601 date such as 2011-01-25T18:44:36Z, found \(String(reflecting: String(text.prefix(40))))")
+        debugDescription:
+          "Expected an ISO 8601 date such as 2011-01-25T18:44:36Z, found \(String(reflecting: String(text.prefix(40))))"
+      )
     }
     return date
   }
