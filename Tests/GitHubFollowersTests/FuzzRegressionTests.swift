@@ -24,6 +24,19 @@ import Testing
     #expect(message.hasSuffix("…\""))
   }
 
+  /// FuzzJSON: fractional seconds were read but not written, so a profile did not survive a
+  /// round trip through `JSONEncoder` and `JSONDecoder`. Dates are now whole seconds.
+  @Test(arguments: [
+    "2011-01-25T18:44:36.5Z", "1969-12-31T23:59:59.5Z", "2011-01-25T18:44:36.123456789+14:00",
+    "99999-12-31T23:59:59.999Z",
+  ])
+  func profileWithFractionalSecondsRoundTrips(date: String) throws {
+    let json = GitHubJSON.octocatProfile.replacingOccurrences(of: "2011-01-25T18:44:36Z", with: date)
+    let profile = try JSONDecoder().decode(UserProfile.self, from: Data(json.utf8))
+    #expect(profile.createdAt.timeIntervalSince1970 == profile.createdAt.timeIntervalSince1970.rounded(.down))
+    try expectRoundTrip(Data(json.utf8), as: UserProfile.self)
+  }
+
   // MARK: - Link header
 
   static let nastyLinkHeaders: [String] = [
