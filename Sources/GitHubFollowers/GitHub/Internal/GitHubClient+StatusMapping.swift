@@ -76,7 +76,8 @@ extension GitHubClient {
       if let open = text.range(of: "<title>", options: .caseInsensitive),
         let close = text.range(of: "</title>", options: .caseInsensitive, range: open.upperBound..<text.endIndex)
       {
-        let title = oneLine(String(text[open.upperBound..<close.lowerBound]))
+        // The title gets what is left of the 200 characters after the 22 of the wrapping.
+        let title = oneLine(String(text[open.upperBound..<close.lowerBound]), limit: 200 - 22)
         if !title.isEmpty { return "an HTML page titled \"\(title)\"" }
       }
       return "an HTML page, not JSON"
