@@ -18,7 +18,9 @@ let package = Package(
     // The reference feature: a GitHub REST client and FollowersViewModel.
     .target(name: "GitHubFollowers", dependencies: ["ActionDispatch"]),
     // The command-line tool.
-    .executableTarget(name: "action-dispatch", dependencies: ["ActionDispatch", "GitHubFollowers"]),
+    .executableTarget(name: "action-dispatch", dependencies: ["ActionDispatch", "GitHubFollowers", "Scaffolding"]),
+    // Renders Templates/ (embedded at build time by scripts/embed-templates) for `action-dispatch scaffold`.
+    .target(name: "Scaffolding"),
     // Release-mode benchmarks: `swift run -c release ActionDispatchBenchmarks`.
     .executableTarget(
       name: "ActionDispatchBenchmarks",
@@ -34,6 +36,7 @@ let package = Package(
       dependencies: ["GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer"]
     ),
     .testTarget(name: "ActionDispatchCLITests", dependencies: ["FakeGitHubServer"]),
+    .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding"]),
   ],
   swiftLanguageModes: [.v6]
 )

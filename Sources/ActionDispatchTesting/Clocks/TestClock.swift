@@ -1,6 +1,6 @@
 /// A clock whose time moves only when a test says so.
 ///
-/// Inject it into a view model (``/ActionDispatch/BaseViewModel/init(clock:)``) or a service to
+/// Inject it into a view model (`BaseViewModel.init(clock:)`) or a service to
 /// drive `.debounce`, retry backoff and timeouts without sleeping:
 ///
 /// ```swift

@@ -13,7 +13,7 @@ import ActionDispatch
 /// }
 /// ```
 ///
-/// Recording is synchronous (through ``/ActionDispatch/BaseViewModel/observeEvents(_:)``),
+/// Recording is synchronous (through `BaseViewModel.observeEvents(_:)`),
 /// so once a run's task has been awaited, all of its events are here.
 @MainActor
 public final class EventRecorder<ActionId: ActionIdType> {

@@ -1,0 +1,46 @@
+import Foundation
+
+/// One page of a user's followers, with the links to the next and last pages.
+///
+/// ``page`` is the number of this page (from the request); ``lastPage`` comes from GitHub's
+/// `rel="last"` link, or is ``page`` itself when there is no next page.
+///
+/// ```swift
+/// var page = try await client.followers(of: "octocat", page: 1, perPage: 100)
+/// var everyone = page.followers
+/// while let next = page.next {
+///   page = try await client.followersPage(at: next)
+///   everyone += page.followers
+/// }
+/// ```
+public struct FollowersPage: Sendable, Hashable {
+  /// The followers on this page, in GitHub's order.
+  public var followers: [Follower]
+  /// The URL of the next page, exactly as GitHub gave it; `nil` on the last page.
+  public var next: URL?
+  /// The URL of the last page, when GitHub said.
+  public var last: URL?
+  /// The number of this page, counting from 1.
+  public var page: Int
+  /// The number of the last page, when known.
+  public var lastPage: Int?
+
+  /// Creates a page.
+  ///
+  /// - Parameters:
+  ///   - followers: The followers on the page.
+  ///   - next: The next page's URL.
+  ///   - last: The last page's URL.
+  ///   - page: This page's number, from 1.
+  ///   - lastPage: The last page's number, when known.
+  public init(followers: [Follower], next: URL? = nil, last: URL? = nil, page: Int = 1, lastPage: Int? = nil) {
+    self.followers = followers
+    self.next = next
+    self.last = last
+    self.page = page
+    self.lastPage = lastPage
+  }
+
+  /// Whether there is a page after this one.
+  public var hasNextPage: Bool { next != nil }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// ISO 8601 dates as GitHub writes them (`2011-01-25T18:44:36Z`), read and written as strings
+/// so the models do not depend on a coder's date strategy.
+enum ISO8601Date {
+  static func date(from string: String) -> Date? {
+    if let date = try? Date(string, strategy: Date.ISO8601FormatStyle()) { return date }
+    return try? Date(string, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+  }
+
+  static func string(from date: Date) -> String {
+    date.formatted(Date.ISO8601FormatStyle())
+  }
+
+  static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Date {
+    let text = try container.decode(String.self, forKey: key)
+    guard let date = date(from: text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: container,
+        debugDescription: "Expected an ISO 8601 date such as 2011-01-25T18:44:36Z, found \(String(reflecting: String(text.prefix(40))))")
+    }
+    return date
+  }
+
+  static func decodeIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Date? {
+    guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    return try decode(from: container, forKey: key)
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What ``FollowersViewModel`` needs from GitHub: followers page by page, a profile, a search.
+///
+/// ``GitHubClient`` talks to the real API; ``MockFollowersService`` answers from memory for
+/// tests, previews and `action-dispatch --demo`. Errors thrown are ``GitHubError`` values (or
+/// `CancellationError` when the calling task is cancelled).
+///
+/// ```swift
+/// func printFollowers(of login: String, using service: some FollowersService) async throws {
+///   for try await page in service.allFollowers(of: login, perPage: 100, concurrency: 1) {
+///     page.followers.forEach { print($0.login) }
+///   }
+/// }
+/// try await printFollowers(of: "octocat", using: MockFollowersService.demo())
+/// ```
+public protocol FollowersService: Sendable {
+  /// One page of a user's followers.
+  ///
+  /// - Parameters:
+  ///   - username: The login.
+  ///   - page: The page number, from 1.
+  ///   - perPage: Followers per page, 1 to 100.
+  /// - Returns: The page, with links to the next and last pages.
+  /// - Throws: ``GitHubError``, or `CancellationError`.
+  func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage
+
+  /// The page at a URL from a previous page's ``FollowersPage/next`` or ``FollowersPage/last``,
+  /// requested exactly as given.
+  ///
+  /// - Parameter url: The page's URL.
+  /// - Returns: The page.
+  /// - Throws: ``GitHubError``, or `CancellationError`.
+  func followersPage(at url: URL) async throws -> FollowersPage
+
+  /// Every page of a user's followers, in page order.
+  ///
+  /// With `concurrency` 1 (the default GitHub asks for), pages are fetched one after another
+  /// by following `next` links, each only when the consumer asks for it. With 2 to 4, page 1
+  /// is fetched first; once it names the last page, the others are fetched with at most
+  /// `concurrency` requests in flight, and still delivered strictly in order. The stream ends
+  /// after the last page, or with the first error. Cancelling the consuming task (or dropping
+  /// the stream) cancels the requests.
+  ///
+  /// A default implementation built on ``followers(of:page:perPage:)`` and
+  /// ``followersPage(at:)`` is provided.
+  ///
+  /// - Parameters:
+  ///   - username: The login.
+  ///   - perPage: Followers per page, 1 to 100.
+  ///   - concurrency: Pages in flight at once, clamped to 1...4.
+  /// - Returns: A stream of pages.
+  func allFollowers(of username: String, perPage: Int, concurrency: Int) -> AsyncThrowingStream<FollowersPage, any Error>
+
+  /// A user's public profile.
+  ///
+  /// - Parameter username: The login.
+  /// - Returns: The profile.
+  /// - Throws: ``GitHubError``, or `CancellationError`.
+  func profile(of username: String) async throws -> UserProfile
+
+  /// Searches users.
+  ///
+  /// - Parameter query: The search query.
+  /// - Returns: The first page of matches.
+  /// - Throws: ``GitHubError``, or `CancellationError`.
+  func searchUsers(_ query: String) async throws -> UserSearchResult
+}

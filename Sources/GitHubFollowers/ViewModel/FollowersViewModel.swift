@@ -1,0 +1,194 @@
+import ActionDispatch
+import Foundation
+import Observation
+
+/// The reference feature: a user's followers, profile and user search over a ``FollowersService``.
+///
+/// The same view model drives a SwiftUI list, the `action-dispatch` terminal tool and the tests:
+///
+/// ```swift
+/// let viewModel = FollowersViewModel(service: GitHubClient())
+/// await viewModel.fetchFollowers(for: "octocat").value
+/// if let message = viewModel.error(for: .fetchFollowers) {
+///   print("error: \(message)")
+/// } else {
+///   viewModel.followers.forEach { print($0.login) }
+/// }
+/// ```
+///
+/// A malformed username is rejected before any request: the run fails with
+/// ``GitHubError/invalidUsername(_:reason:)``.
+@MainActor
+@Observable
+public final class FollowersViewModel: BaseViewModel<FollowersAction> {
+  /// The page size GitHub uses when none is asked for.
+  public static let defaultPerPage = 30
+
+  /// The user whose followers are listed.
+  public private(set) var username: String?
+  /// The followers loaded so far, in page order.
+  public private(set) var followers: [Follower] = []
+  /// Whether GitHub has another page after the last one loaded.
+  public private(set) var hasMorePages = false
+  /// How many pages are loaded.
+  public private(set) var pagesLoaded = 0
+  /// The number of the last page, when GitHub said it (`rel="last"`).
+  public private(set) var lastPage: Int?
+  /// The profile loaded last.
+  public private(set) var profile: UserProfile?
+  /// The users found by the last search.
+  public private(set) var searchResults: [Follower] = []
+
+  @ObservationIgnored private var nextPageURL: URL?
+  @ObservationIgnored private let service: any FollowersService
+  @ObservationIgnored private let searchDebounce: Duration
+
+  /// Creates the view model.
+  ///
+  /// - Parameters:
+  ///   - service: Where followers, profiles and search results come from.
+  ///   - clock: The clock the search debounce waits on; a test clock in tests.
+  ///   - searchDebounce: How long typing must pause before a search is sent.
+  public init(
+    service: any FollowersService,
+    clock: any Clock<Duration> = ContinuousClock(),
+    searchDebounce: Duration = .milliseconds(300)
+  ) {
+    self.service = service
+    self.searchDebounce = searchDebounce
+    super.init(clock: clock)
+  }
+
+  /// Loads the first page of a user's followers, replacing what was listed.
+  ///
+  /// A new call supersedes one in flight, and cancels page loads for the previous user.
+  ///
+  /// - Parameters:
+  ///   - username: The GitHub login.
+  ///   - perPage: Followers per page, 1 to 100.
+  /// - Returns: The run's task; await it to wait for the whole run.
+  @discardableResult
+  public func fetchFollowers(for username: String, perPage: Int = defaultPerPage) -> Task<Void, Never> {
+    cancel(.loadNextPage)
+    cancel(.loadAllPages)
+    return dispatch(
+      actionId: .fetchFollowers, policy: .cancelPrevious,
+      task: { [service] in
+        try await service.followers(of: GitHubUsername.validate(username), page: 1, perPage: perPage)
+      }
+    ) { page in
+      self.username = username
+      self.followers = page.followers
+      self.pagesLoaded = 0
+      self.record(page)
+    }
+  }
+
+  /// Loads the page after the last one loaded, following GitHub's `next` link as given.
+  ///
+  /// A second call while a page is loading is dropped. A failure keeps every follower
+  /// already loaded; calling again retries the same page.
+  ///
+  /// - Returns: The run's task; an already finished task when there is no next page.
+  @discardableResult
+  public func loadNextPage() -> Task<Void, Never> {
+    guard let next = nextPageURL else { return Task {} }
+    return dispatch(
+      actionId: .loadNextPage, policy: .ignoreWhileRunning,
+      task: { [service] in
+        try await service.followersPage(at: next)
+      }
+    ) { page in
+      self.followers += page.followers
+      self.record(page)
+    }
+  }
+
+  /// Loads every page of a user's followers, appending each page as it arrives, in page order.
+  ///
+  /// A failure on page k keeps the pages before it and is reported by ``error(for:)``.
+  ///
+  /// - Parameters:
+  ///   - username: The GitHub login.
+  ///   - perPage: Followers per page, 1 to 100.
+  ///   - concurrency: Pages in flight at once, 1 to 4; GitHub asks for 1 (the default).
+  /// - Returns: The run's task; it succeeds with every page loaded.
+  @discardableResult
+  public func loadAllPages(
+    for username: String,
+    perPage: Int = 100,
+    concurrency: Int = 1
+  ) -> Task<Void, Never> {
+    cancel(.fetchFollowers)
+    cancel(.loadNextPage)
+    self.username = username
+    followers = []
+    pagesLoaded = 0
+    lastPage = nil
+    hasMorePages = false
+    nextPageURL = nil
+    return dispatch(
+      actionId: .loadAllPages, policy: .cancelPrevious,
+      task: { [service, weak self] in
+        let login = try GitHubUsername.validate(username)
+        for try await page in service.allFollowers(of: login, perPage: perPage, concurrency: concurrency) {
+          // Checked on the main actor before each page, so a superseded run appends nothing.
+          try Task.checkCancellation()
+          guard let self else { throw CancellationError() }
+          self.followers += page.followers
+          self.record(page)
+        }
+      })
+  }
+
+  /// Loads a user's profile.
+  ///
+  /// - Parameter username: The GitHub login.
+  /// - Returns: The run's task.
+  @discardableResult
+  public func fetchProfile(for username: String) -> Task<Void, Never> {
+    dispatch(
+      actionId: .fetchProfile, policy: .cancelPrevious,
+      task: { [service] in
+        try await service.profile(of: GitHubUsername.validate(username))
+      }
+    ) { profile in
+      self.profile = profile
+    }
+  }
+
+  /// Searches users once typing pauses; a stale search never overwrites a newer one.
+  ///
+  /// An empty query clears the results without a request.
+  ///
+  /// - Parameter query: What the user typed.
+  /// - Returns: The run's task.
+  @discardableResult
+  public func search(_ query: String) -> Task<Void, Never> {
+    let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !query.isEmpty else {
+      cancel(.searchUsers)
+      searchResults = []
+      return Task {}
+    }
+    return dispatch(
+      actionId: .searchUsers, policy: .debounce(searchDebounce),
+      task: { [service] in
+        try await service.searchUsers(query)
+      }
+    ) { result in
+      self.searchResults = result.items
+    }
+  }
+
+  private func record(_ page: FollowersPage) {
+    pagesLoaded += 1
+    nextPageURL = page.next
+    hasMorePages = page.next != nil
+    if let last = page.lastPage {
+      lastPage = last
+    } else if page.next == nil {
+      lastPage = page.page
+    }
+  }
+}

@@ -1,0 +1,194 @@
+import ActionDispatch
+import ActionDispatchTesting
+import GitHubFollowers
+import Testing
+
+@MainActor
+@Suite struct FollowersViewModelTests {
+  // MARK: - fetchFollowers
+
+  @Test func fetchFollowersSuccess() async {
+    let service = MockFollowersService.demo()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+
+    await viewModel.fetchFollowers(for: "octocat").value
+
+    #expect(viewModel.error(for: .fetchFollowers) == nil)
+    #expect(viewModel.followers == Array(DemoFixtures.followers.prefix(30)))
+    #expect(viewModel.hasMorePages)
+  }
+
+  @Test func fetchFollowersFailure() async {
+    let service = MockFollowersService.demo()
+    service.followersHandler = { _, _, _ in throw GitHubError.notFound("octocat") }
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+
+    await viewModel.fetchFollowers(for: "octocat").value
+
+    #expect(viewModel.error(for: .fetchFollowers) == GitHubError.notFound("octocat").description)
+    #expect(viewModel.followers.isEmpty)
+  }
+
+  @Test func fetchFollowersLifecycle() async {
+    let service = MockFollowersService.demo()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let recorder = EventRecorder(viewModel)
+
+    let run = viewModel.fetchFollowers(for: "octocat")
+    #expect(viewModel.isLoading(for: .fetchFollowers))
+    await run.value
+
+    #expect(!viewModel.isLoading(for: .fetchFollowers))
+    #expect(recorder.events == [.started(.fetchFollowers), .succeeded(.fetchFollowers)])
+  }
+
+  // MARK: - loadNextPage
+
+  @Test func loadNextPageSuccess() async {
+    let service = MockFollowersService.demo()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    await viewModel.fetchFollowers(for: "octocat").value
+
+    await viewModel.loadNextPage().value
+
+    #expect(viewModel.error(for: .loadNextPage) == nil)
+    #expect(viewModel.followers == DemoFixtures.followers)
+    #expect(!viewModel.hasMorePages)
+  }
+
+  @Test func loadNextPageFailure() async {
+    let service = MockFollowersService.demo()
+    service.followersPageHandler = { _ in throw GitHubError.serverError(status: 502) }
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    await viewModel.fetchFollowers(for: "octocat").value
+
+    await viewModel.loadNextPage().value
+
+    #expect(viewModel.error(for: .loadNextPage) == GitHubError.serverError(status: 502).description)
+    #expect(viewModel.followers.count == 30, "a failed page keeps every follower already loaded")
+    #expect(viewModel.hasMorePages)
+  }
+
+  @Test func loadNextPageLifecycle() async {
+    let service = MockFollowersService.demo()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    await viewModel.fetchFollowers(for: "octocat").value
+    let recorder = EventRecorder(viewModel)
+
+    let run = viewModel.loadNextPage()
+    #expect(viewModel.isLoading(for: .loadNextPage))
+    await run.value
+
+    #expect(!viewModel.isLoading(for: .loadNextPage))
+    #expect(recorder.events == [.started(.loadNextPage), .succeeded(.loadNextPage)])
+  }
+
+  // MARK: - loadAllPages
+
+  @Test func loadAllPagesSuccess() async {
+    let service = MockFollowersService.demo()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+
+    await viewModel.loadAllPages(for: "octocat", perPage: 20).value
+
+    #expect(viewModel.error(for: .loadAllPages) == nil)
+    #expect(viewModel.followers == DemoFixtures.followers)
+    #expect(viewModel.pagesLoaded == 3 && viewModel.lastPage == 3)
+  }
+
+  @Test func loadAllPagesFailure() async {
+    let service = MockFollowersService.demo()
+    service.followersPageHandler = { _ in throw GitHubError.serverError(status: 502) }
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+
+    await viewModel.loadAllPages(for: "octocat", perPage: 20).value
+
+    #expect(viewModel.error(for: .loadAllPages) == GitHubError.serverError(status: 502).description)
+    #expect(viewModel.followers.count == 20, "the pages before the failure stay listed")
+  }
+
+  @Test func loadAllPagesLifecycle() async {
+    let service = MockFollowersService.demo()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let recorder = EventRecorder(viewModel)
+
+    let run = viewModel.loadAllPages(for: "octocat", perPage: 20)
+    #expect(viewModel.isLoading(for: .loadAllPages))
+    await run.value
+
+    #expect(!viewModel.isLoading(for: .loadAllPages))
+    #expect(recorder.events == [.started(.loadAllPages), .succeeded(.loadAllPages)])
+  }
+
+  // MARK: - fetchProfile
+
+  @Test func fetchProfileSuccess() async {
+    let service = MockFollowersService.demo()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+
+    await viewModel.fetchProfile(for: "octocat").value
+
+    #expect(viewModel.error(for: .fetchProfile) == nil)
+    #expect(viewModel.profile == DemoFixtures.profile)
+  }
+
+  @Test func fetchProfileFailure() async {
+    let service = MockFollowersService.demo()
+    service.profileHandler = { _ in throw GitHubError.badCredentials }
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+
+    await viewModel.fetchProfile(for: "octocat").value
+
+    #expect(viewModel.error(for: .fetchProfile) == GitHubError.badCredentials.description)
+    #expect(viewModel.profile == nil)
+  }
+
+  @Test func fetchProfileLifecycle() async {
+    let service = MockFollowersService.demo()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let recorder = EventRecorder(viewModel)
+
+    let run = viewModel.fetchProfile(for: "octocat")
+    #expect(viewModel.isLoading(for: .fetchProfile))
+    await run.value
+
+    #expect(!viewModel.isLoading(for: .fetchProfile))
+    #expect(recorder.events == [.started(.fetchProfile), .succeeded(.fetchProfile)])
+  }
+
+  // MARK: - searchUsers
+
+  @Test func searchUsersSuccess() async {
+    let service = MockFollowersService.demo()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+
+    await viewModel.search("octo").value
+
+    #expect(viewModel.error(for: .searchUsers) == nil)
+    #expect(viewModel.searchResults == DemoFixtures.search("octo").items)
+  }
+
+  @Test func searchUsersFailure() async {
+    let service = MockFollowersService.demo()
+    service.searchHandler = { _ in throw GitHubError.secondaryRateLimit(retryAfter: .seconds(60)) }
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+
+    await viewModel.search("octo").value
+
+    #expect(viewModel.error(for: .searchUsers) == GitHubError.secondaryRateLimit(retryAfter: .seconds(60)).description)
+    #expect(viewModel.searchResults.isEmpty)
+  }
+
+  @Test func searchUsersLifecycle() async {
+    let service = MockFollowersService.demo()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let recorder = EventRecorder(viewModel)
+
+    let run = viewModel.search("octo")
+    #expect(viewModel.isLoading(for: .searchUsers))
+    await run.value
+
+    #expect(!viewModel.isLoading(for: .searchUsers))
+    #expect(recorder.events == [.started(.searchUsers), .succeeded(.searchUsers)])
+  }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// The test target's one lock box: state shared between a stub and the test.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+
+  var current: Value { withLock { $0 } }
+}
