@@ -20,7 +20,9 @@ enum JSONOutput {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+      let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+      // Foundation pretty-prints an empty array as "[\n\n]"; jq and gh print "[]".
+      return (text == "[\n\n]" ? "[]" : text) + "\n"
     } catch {
       // The models hold strings, numbers, booleans and URLs: encoding them cannot fail.
       preconditionFailure("could not encode \(type(of: value)) as JSON: \(error)")

@@ -23,11 +23,10 @@ struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The message.
   var description: String { message }
 
-  /// An option the command does not have, with the nearest one it does have.
+  /// An option the command does not have, with the nearest long option it does have.
   static func unknownOption(_ argument: String, among options: [OptionDefinition]) -> UsageError {
     let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-    let candidates = options.map(\.spelling) + options.compactMap { $0.shortName.map { "-\($0)" } }
-    return UsageError("unknown option '\(name)'" + suggestion(for: name, among: candidates))
+    return UsageError("unknown option '\(name)'" + suggestion(for: name, among: options.map(\.spelling)))
   }
 
   /// A subcommand that does not exist, with the nearest one that does.
