@@ -65,6 +65,13 @@ import Testing
     #expect(result == CLIResult(stdout: expected, stderr: "", status: 0))
   }
 
+  @Test func enterpriseAPIURLKeepsItsPath() async throws {
+    let api = server.baseURL.absoluteString + "/api/v3/"
+    let result = try await CLIProcess.run(["profile", "mona", "--api-url", api])
+    #expect(result.status == 1)  // the fake server serves GitHub.com's paths only
+    #expect(server.requests.map(\.path) == ["/api/v3/users/mona"])
+  }
+
   @Test func unknownProfileIsNotFound() async throws {
     let result = try await run(["profile", "ghost"])
     let message =

@@ -18,7 +18,7 @@ struct FollowersCommand: Subcommand {
   static let username = ArgumentDefinition(name: "username", help: "The GitHub login whose followers to list.")
   /// `--limit <n>`.
   static let limit = OptionDefinition.option(
-    "limit", value: "n", default: "30",
+    "limit", value: "n", default: String(defaultLimit),
     help: "List at most <n> followers, fetching pages of 30 until there are enough.")
   /// `--all`.
   static let all = OptionDefinition.flag("all", help: "List every follower, fetching pages of 100.")
@@ -28,6 +28,8 @@ struct FollowersCommand: Subcommand {
     help: "With --all, fetch up to <n> pages at once (at most 4) once the number of pages is known. "
       + "GitHub asks clients to fetch pages one at a time; use only when you need the speed.")
 
+  /// The number of followers listed without `--limit` or `--all`: one page.
+  static let defaultLimit = 30
   /// The largest `--concurrency`.
   static let maxConcurrency = 4
 
@@ -64,7 +66,7 @@ struct FollowersCommand: Subcommand {
     if all, limit != nil {
       throw .conflict(Self.limit, Self.all, because: "--all lists every follower")
     }
-    maximum = all ? nil : limit ?? 30
+    maximum = all ? nil : limit ?? Self.defaultLimit
     let concurrency = try arguments.integer(Self.concurrency, in: 1...Self.maxConcurrency, expected: "1 to 4")
     if concurrency != nil, !all {
       throw UsageError("'\(Self.concurrency.spelling)' applies only with '\(Self.all.spelling)'")
@@ -79,7 +81,8 @@ struct FollowersCommand: Subcommand {
     let login = login
     let presenter = LoadingPresenter(
       viewModel: viewModel, actions: [.fetchFollowers, .loadNextPage, .loadAllPages], context: context
-    ) {
+    ) { [weak viewModel] in
+      guard let viewModel else { return "" }
       let page = viewModel.pagesLoaded + 1
       guard let total = viewModel.lastPage.map({ min($0, plannedPages) }) else {
         return "Fetching followers of \(login)… page \(page)"

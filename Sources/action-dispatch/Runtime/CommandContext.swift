@@ -18,7 +18,7 @@ struct CommandContext: Sendable {
 
   /// The context of this process.
   ///
-  /// - Parameter environment: The environment; the process's by default.
+  /// - Parameter environment: The process environment.
   /// - Returns: A context on standard output and standard error.
   static func current(environment: [String: String]) -> CommandContext {
     CommandContext(
