@@ -62,7 +62,7 @@ struct ActionDispatchCommand {
     let root = configuration
     guard let first = arguments.first else {
       let names = subcommands.map { $0.configuration.commandName }
-      return reportUsageError(
+      return report(
         UsageError("missing subcommand; choose one of: \(names.joined(separator: ", "))"), for: root, in: context)
     }
     switch first {
@@ -71,7 +71,7 @@ struct ActionDispatchCommand {
       return .success
     case "--version":
       if arguments.count > 1 {
-        return reportUsageError(.unexpectedArgument(arguments[1]), for: root, in: context)
+        return report(.unexpectedArgument(arguments[1]), for: root, in: context)
       }
       context.output.write("\(commandName) \(ActionDispatchVersion.current)\n")
       return .success
@@ -79,11 +79,11 @@ struct ActionDispatchCommand {
       break
     }
     if first.hasPrefix("-") {
-      return reportUsageError(.unknownOption(first, among: root.allOptions), for: root, in: context)
+      return report(.unknownOption(first, among: root.allOptions), for: root, in: context)
     }
     guard let subcommand = subcommand(named: first) else {
       let error = UsageError.unknownSubcommand(first, among: subcommands.map { $0.configuration.commandName })
-      return reportUsageError(error, for: root, in: context)
+      return report(error, for: root, in: context)
     }
     let rest = Array(arguments.dropFirst())
     let configuration = subcommand.configuration
@@ -95,7 +95,7 @@ struct ActionDispatchCommand {
       let command = try subcommand.init(CommandLineParser.parse(rest, for: configuration))
       return await command.run(in: context)
     } catch {
-      return reportUsageError(error, for: configuration, in: context)
+      return report(error, for: configuration, in: context)
     }
   }
 
@@ -111,19 +111,15 @@ struct ActionDispatchCommand {
   ///
   /// - Parameters:
   ///   - error: What is wrong.
-  ///   - configuration: The command whose command line it is.
+  ///   - command: The command whose command line it is.
   ///   - context: Where to write.
   /// - Returns: ``ExitCode/usageError``.
-  static func reportUsageError(
-    _ error: UsageError, for configuration: CommandConfiguration, in context: CommandContext
-  )
-    -> ExitCode
-  {
-    let isRoot = configuration.commandName == commandName
+  static func report(_ error: UsageError, for command: CommandConfiguration, in context: CommandContext) -> ExitCode {
+    let isRoot = command.commandName == commandName
     let parent = isRoot ? "" : commandName
-    let helpCommand = isRoot ? "\(commandName) help" : "\(commandName) help \(configuration.commandName)"
+    let helpCommand = isRoot ? "\(commandName) help" : "\(commandName) help \(command.commandName)"
     context.reportError(error.message)
-    context.errorOutput.write("Usage: \(configuration.shortUsage(in: parent))\nSee '\(helpCommand)'.\n")
+    context.errorOutput.write("Usage: \(command.shortUsage(in: parent))\nSee '\(helpCommand)'.\n")
     return .usageError
   }
 }

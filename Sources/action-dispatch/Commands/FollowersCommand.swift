@@ -4,10 +4,10 @@ import GitHubFollowers
 ///
 /// ```
 /// $ action-dispatch followers octocat --limit 3 --demo
-/// LOGIN         TYPE          URL
-/// amber-otter   User          https://demo.invalid/amber-otter
-/// amber-heron   User          https://demo.invalid/amber-heron
-/// amber-lynx    User          https://demo.invalid/amber-lynx
+/// LOGIN        TYPE          URL
+/// amber-otter  User          https://demo.invalid/amber-otter
+/// amber-heron  User          https://demo.invalid/amber-heron
+/// amber-lynx   User          https://demo.invalid/amber-lynx
 /// ```
 ///
 /// Without `--all`, pages of 30 (GitHub's default) are fetched until `--limit` is reached
@@ -91,26 +91,26 @@ struct FollowersCommand: Subcommand {
     }
     defer { presenter.end() }
     let view = FollowerListView(
-      viewModel: viewModel, context: context, spinner: presenter.spinner, json: options.json,
+      viewModel: viewModel, username: login, context: context, spinner: presenter.spinner, json: options.json,
       limit: maximum ?? Int.max)
     view.startUpdating()
 
     guard let maximum else {
       await viewModel.loadAllPages(for: login, perPage: pageSize, concurrency: pagesInFlight).value
-      return view.finish(error: viewModel.error(for: .loadAllPages), username: login)
+      return view.finish(error: viewModel.error(for: .loadAllPages))
     }
     await viewModel.fetchFollowers(for: login, perPage: pageSize).value
     if let error = viewModel.error(for: .fetchFollowers) {
-      return view.finish(error: error, username: login)
+      return view.finish(error: error)
     }
     while viewModel.followers.count < maximum, viewModel.hasMorePages {
       let before = viewModel.followers.count
       await viewModel.loadNextPage().value
       if let error = viewModel.error(for: .loadNextPage) {
-        return view.finish(error: error, username: login)
+        return view.finish(error: error)
       }
       if viewModel.followers.count == before { break }  // an empty page: nothing more to get
     }
-    return view.finish(error: nil, username: login)
+    return view.finish(error: nil)
   }
 }

@@ -26,16 +26,12 @@ enum CommandLineParser {
   ///
   /// - Parameters:
   ///   - arguments: The command line after the command's name.
-  ///   - configuration: The command.
+  ///   - command: The command.
   /// - Returns: The arguments, values and flags.
   /// - Throws: ``UsageError`` for an unknown option, a missing or unexpected value, a missing
   ///   or unexpected positional argument.
-  static func parse(
-    _ arguments: [String], for configuration: CommandConfiguration
-  ) throws(UsageError)
-    -> ParsedArguments
-  {
-    let options = configuration.allOptions
+  static func parse(_ arguments: [String], for command: CommandConfiguration) throws(UsageError) -> ParsedArguments {
+    let options = command.allOptions
     var parsed = ParsedArguments()
     var positionals: [String] = []
     var remaining = arguments[...]
@@ -65,15 +61,15 @@ enum CommandLineParser {
         throw .missingValue(for: option)
       }
     }
-    for (index, definition) in configuration.arguments.enumerated() {
+    for (index, definition) in command.arguments.enumerated() {
       if index < positionals.count {
         parsed.arguments[definition.name] = positionals[index]
       } else if !definition.isOptional {
         throw .missingArgument(definition)
       }
     }
-    if positionals.count > configuration.arguments.count {
-      throw .unexpectedArgument(positionals[configuration.arguments.count])
+    if positionals.count > command.arguments.count {
+      throw .unexpectedArgument(positionals[command.arguments.count])
     }
     return parsed
   }

@@ -37,11 +37,7 @@ struct OptionDefinition: Sendable, Hashable {
   ///   - defaultValue: The default, for `--help`.
   ///   - help: What it does.
   /// - Returns: The definition.
-  static func option(
-    _ name: String, value: String, default defaultValue: String? = nil, help: String
-  )
-    -> OptionDefinition
-  {
+  static func option(_ name: String, value: String, default defaultValue: String? = nil, help: String) -> Self {
     OptionDefinition(name: name, shortName: nil, valueName: value, defaultValue: defaultValue, help: help)
   }
 

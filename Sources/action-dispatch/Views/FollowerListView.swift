@@ -11,14 +11,16 @@ import Observation
 /// nothing.
 ///
 /// ```swift
-/// let view = FollowerListView(viewModel: viewModel, context: context, spinner: spinner, json: false, limit: 30)
+/// let view = FollowerListView(
+///   viewModel: viewModel, username: "octocat", context: context, spinner: spinner, json: false, limit: 30)
 /// view.startUpdating()
 /// await viewModel.fetchFollowers(for: "octocat").value
-/// return view.finish(error: viewModel.error(for: .fetchFollowers), username: "octocat")
+/// return view.finish(error: viewModel.error(for: .fetchFollowers))
 /// ```
 @MainActor
 final class FollowerListView {
   private let viewModel: FollowersViewModel
+  private let username: String
   private let context: CommandContext
   private let json: Bool
   private let limit: Int
@@ -31,12 +33,16 @@ final class FollowerListView {
   ///
   /// - Parameters:
   ///   - viewModel: The view model whose `followers` to show.
+  ///   - username: The user whose followers these are, for the messages.
   ///   - context: Where to write.
   ///   - spinner: The progress spinner, whose line is cleared while rows are written.
   ///   - json: Whether to print one JSON array at the end instead of table rows.
   ///   - limit: The most followers to show; `Int.max` for all.
-  init(viewModel: FollowersViewModel, context: CommandContext, spinner: Spinner, json: Bool, limit: Int) {
+  init(
+    viewModel: FollowersViewModel, username: String, context: CommandContext, spinner: Spinner, json: Bool, limit: Int
+  ) {
     self.viewModel = viewModel
+    self.username = username
     self.context = context
     self.spinner = spinner
     self.json = json
@@ -52,11 +58,9 @@ final class FollowerListView {
 
   /// Prints what is left, stops updating, and writes the JSON or the error.
   ///
-  /// - Parameters:
-  ///   - error: The view model's error for the action that ended the list, if any.
-  ///   - username: The user whose followers these are, for the messages.
+  /// - Parameter error: The view model's error for the action that ended the list, if any.
   /// - Returns: ``ExitCode/failure`` after an error, else ``ExitCode/success``.
-  func finish(error: String?, username: String) -> ExitCode {
+  func finish(error: String?) -> ExitCode {
     showNewRows()
     isUpdating = false
     spinner.stop()
