@@ -141,10 +141,9 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
   static func spoken(seconds: TimeInterval) -> String {
     let whole = seconds.isFinite ? Int(seconds.rounded(.up).clamped(to: 0...1e12)) : 0
     if whole < 60 { return whole == 1 ? "1 second" : "\(whole) seconds" }
-    let minutes = (whole + 59) / 60
+    let minutes = Int((Double(whole) / 60).rounded())
     if minutes < 120 { return minutes == 1 ? "1 minute" : "\(minutes) minutes" }
-    let hours = (minutes + 59) / 60
-    return "\(hours) hours"
+    return "\(Int((Double(minutes) / 60).rounded())) hours"
   }
 
   static func spoken(_ duration: Duration) -> String {

@@ -17,6 +17,11 @@ import FoundationNetworking
 ///
 /// > Important: On Linux, URLSession truncates a timeout to whole seconds; this client rounds
 /// > ``timeout`` up to the next whole second (at least one).
+///
+/// Cancelling the calling task returns `CancellationError` at once. The `URLSessionTask` is
+/// cancelled a moment later, off the canceller's thread: calling it from the cancellation
+/// handler, as `URLSession.data(for:)` does, can deadlock on Linux when many requests are
+/// cancelled while they finish (swift-corelibs-foundation issue #5412).
 public final class URLSessionHTTPClient: HTTPClient {
   /// The longest time to wait for the server to send anything, per request.
   public let timeout: Duration
@@ -64,7 +69,7 @@ public final class URLSessionHTTPClient: HTTPClient {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await session.data(for: urlRequest)
+      (data, response) = try await InFlightRequest.data(for: urlRequest, in: session)
     } catch let error as URLError where error.code == .cancelled {
       throw CancellationError()
     }

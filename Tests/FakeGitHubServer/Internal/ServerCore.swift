@@ -18,6 +18,9 @@ struct ServerState: Sendable {
   var users: [String: FakeUser] = [:]
   /// Lowercased logins in the order they were added, for search results.
   var userOrder: [String] = []
+  /// Generated follower pages, by login and range: generating them costs more than the
+  /// client under test spends, and would show up in the HTTP benchmark as the client's time.
+  var followerPages: [String: (body: Data, etag: String)] = [:]
   var overrides: [String: [Override]] = [:]
   var handler: (@Sendable (FakeRequest) -> FakeResponse?)?
   var requests: [FakeRequest] = []

@@ -62,7 +62,10 @@ actor FollowersPager {
           let url = Self.url(template, page: number)
           inFlight[number] = Task { try await service.followersPage(at: url) }
         }
-        let task = inFlight[nextPage]!
+        guard let task = inFlight[nextPage] else {
+          mode = .finished
+          return nil
+        }
         let everything = Array(inFlight.values)
         let page = try await withTaskCancellationHandler {
           try await task.value
