@@ -9,9 +9,10 @@ import Foundation
 /// Collects what a child process writes to a pipe or a pseudo-terminal, as it comes, and lets a
 /// test await a condition on it (such as "the header and 100 rows are there") without sleeping.
 ///
-/// The descriptor is read with `read(2)` on a Dispatch queue, not on the Swift concurrency
-/// pool, until end of file or an error (a pseudo-terminal reports `EIO` once the child's side
-/// is closed).
+/// The descriptor is read with blocking `read(2)` calls on a thread of its own, until end of
+/// file or an error (a pseudo-terminal reports `EIO` once the child's side is closed). Not on
+/// the Swift concurrency pool, and not on Dispatch's global queues either: dozens of blocked
+/// readers there starve URLSession, which runs on Dispatch, in the tests running alongside.
 final class OutputCollector: Sendable {
   private struct Waiter {
     let isSatisfied: @Sendable (String) -> Bool
@@ -32,7 +33,7 @@ final class OutputCollector: Sendable {
   ///   - fileDescriptor: The descriptor to read.
   ///   - owner: Kept alive while reading, such as the `FileHandle` that closes the descriptor.
   init(reading fileDescriptor: Int32, keepingAlive owner: (any Sendable)? = nil) {
-    DispatchQueue.global().async { [state] in
+    let thread = Thread { [state] in
       var buffer = [UInt8](repeating: 0, count: 65_536)
       while true {
         let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
@@ -55,6 +56,8 @@ final class OutputCollector: Sendable {
       }
       withExtendedLifetime(owner) {}
     }
+    thread.name = "OutputCollector fd \(fileDescriptor)"
+    thread.start()
   }
 
   private init(finished: Void) {
