@@ -19,7 +19,7 @@ import Testing
     defer { server.stop() }
     server.addUser("mona", followers: 45)
     let arrivals = server.arrivals { _ in FakeResponse(status: 200, behavior: .neverRespond) }
-    let child = try CLIProcess.start(["followers", "mona", "--api-url", server.baseURL.absoluteString])
+    let child = try await CLIProcess.start(["followers", "mona", "--api-url", server.baseURL.absoluteString])
     for await _ in arrivals { break }
 
     let sent = ContinuousClock.now
@@ -37,7 +37,7 @@ import Testing
     let arrivals = server.arrivals { request in
       request.queryItems["page"] == "1" ? nil : FakeResponse(status: 200, behavior: .neverRespond)
     }
-    let child = try CLIProcess.start(["followers", "mona", "--all", "--api-url", server.baseURL.absoluteString])
+    let child = try await CLIProcess.start(["followers", "mona", "--all", "--api-url", server.baseURL.absoluteString])
 
     // The header and page 1's 100 rows arrive while page 2 is still unanswered.
     let shown = await child.stdout.wait { $0.filter { $0 == "\n" }.count >= 101 }
@@ -63,7 +63,7 @@ import Testing
     let arrivals = server.arrivals { request in
       request.queryItems["page"] == "1" ? nil : FakeResponse(status: 200, behavior: .neverRespond)
     }
-    let child = try CLIProcess.start(
+    let child = try await CLIProcess.start(
       ["followers", "mona", "--all", "--concurrency", "4", "--json", "--api-url", server.baseURL.absoluteString])
     var count = 0
     for await _ in arrivals {

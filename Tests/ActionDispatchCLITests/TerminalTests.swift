@@ -9,7 +9,7 @@ import Testing
 
   @Test func spinnerShowsOnStandardErrorAndIsClearedWhenDone() async throws {
     let terminal = try PseudoTerminal()
-    let child = try CLIProcess.start(
+    let child = try await CLIProcess.start(
       ["followers", "octocat", "--demo", "--limit", "3"], outputs: .errorOnTerminal(terminal))
     let result = await child.result()
     let shown = await terminal.output.waitForEnd()
@@ -23,7 +23,7 @@ import Testing
 
   @Test func spinnerFollowsThePages() async throws {
     let terminal = try PseudoTerminal()
-    let child = try CLIProcess.start(
+    let child = try await CLIProcess.start(
       ["followers", "octocat", "--demo", "--limit", "45"], outputs: .errorOnTerminal(terminal))
     let result = await child.result()
     let shown = await terminal.output.waitForEnd()
@@ -37,7 +37,7 @@ import Testing
   @Test(arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]])
   func noColourWhenOptedOut(environment: [String: String]) async throws {
     let terminal = try PseudoTerminal()
-    let child = try CLIProcess.start(
+    let child = try await CLIProcess.start(
       ["followers", "octocat", "--demo", "--limit", "3"], environment: environment, outputs: .bothOnTerminal(terminal))
     let result = await child.result()
     let shown = await terminal.output.waitForEnd()
@@ -51,7 +51,7 @@ import Testing
 
   @Test func tableHeaderIsBoldOnAColourTerminal() async throws {
     let terminal = try PseudoTerminal()
-    let child = try CLIProcess.start(
+    let child = try await CLIProcess.start(
       ["followers", "octocat", "--demo", "--limit", "3"], outputs: .bothOnTerminal(terminal))
     _ = await child.result()
     let shown = await terminal.output.waitForEnd()
@@ -62,7 +62,7 @@ import Testing
 
   @Test func errorIsRedOnAColourTerminal() async throws {
     let terminal = try PseudoTerminal()
-    let child = try CLIProcess.start(["profile", "mona", "--demo"], outputs: .errorOnTerminal(terminal))
+    let child = try await CLIProcess.start(["profile", "mona", "--demo"], outputs: .errorOnTerminal(terminal))
     let result = await child.result()
     let shown = await terminal.output.waitForEnd()
 

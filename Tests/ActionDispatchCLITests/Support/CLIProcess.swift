@@ -69,9 +69,21 @@ final class CLIProcess: Sendable {
   ///   - environment: Variables to set (or override) in the child's environment.
   ///   - outputs: Where its output goes; pipes by default. What goes to a terminal is in the
   ///     terminal's ``PseudoTerminal/output``, not in ``stdout`` or ``stderr``.
-  /// - Returns: The running child.
+  /// - Returns: The running child, once one of the ``ChildSlots`` is free.
   static func start(
     _ arguments: [String], environment: [String: String] = [:], outputs: Outputs = .pipes
+  ) async throws -> CLIProcess {
+    await ChildSlots.shared.acquire()
+    do {
+      return try launch(arguments, environment: environment, outputs: outputs)
+    } catch {
+      ChildSlots.shared.release()
+      throw error
+    }
+  }
+
+  private static func launch(
+    _ arguments: [String], environment: [String: String], outputs: Outputs
   ) throws
     -> CLIProcess
   {
@@ -107,6 +119,7 @@ final class CLIProcess: Sendable {
         defer { state.waiters = [] }
         return state.waiters
       }
+      ChildSlots.shared.release()
       for waiter in waiters { waiter.resume() }
     }
     try process.run()

@@ -8,7 +8,7 @@ extension FakeGitHubServer {
   ///
   /// ```swift
   /// let arrivals = server.arrivals { _ in FakeResponse(status: 200, behavior: .neverRespond) }
-  /// let child = try CLIProcess.start(["followers", "octocat", "--api-url", server.baseURL.absoluteString])
+  /// let child = try await CLIProcess.start(["followers", "octocat", "--api-url", server.baseURL.absoluteString])
   /// _ = await arrivals.first { _ in true }
   /// ```
   ///
