@@ -108,7 +108,8 @@ import Testing
     server.addUser("octocat", followers: 3)
     elsewhere.addUser("octocat", followers: 3)
     server.respond(to: "/users/old-name", with: .redirect(301, to: "/users/octocat"))
-    server.respond(to: "/users/moved-away", with: .redirect(307, to: elsewhere.baseURL.absoluteString + "/users/octocat"))
+    server.respond(
+      to: "/users/moved-away", with: .redirect(307, to: elsewhere.baseURL.absoluteString + "/users/octocat"))
     let github = client(server, token: "ghp_secret")
     #expect(try await github.profile(of: "old-name").login == "octocat")
     #expect(server.requests.map(\.target) == ["/users/old-name", "/users/octocat"])
@@ -221,7 +222,9 @@ import Testing
     let server = try FakeGitHubServer()
     defer { server.stop() }
     server.respond(to: "/users/octocat", with: .html(407, "<html><title>Proxy Authentication Required</title></html>"))
-    await #expect(throws: GitHubError.unexpectedStatus(407, message: #"an HTML page titled "Proxy Authentication Required""#)) {
+    await #expect(
+      throws: GitHubError.unexpectedStatus(407, message: #"an HTML page titled "Proxy Authentication Required""#)
+    ) {
       try await client(server).profile(of: "octocat")
     }
   }
@@ -250,7 +253,8 @@ import Testing
     let server = try FakeGitHubServer()
     defer { server.stop() }
     server.respond(
-      to: "/users/octocat", with: FakeResponse(status: 200, body: Data(GitHubJSON.octocatProfile.utf8), behavior: .closeMidBody),
+      to: "/users/octocat",
+      with: FakeResponse(status: 200, body: Data(GitHubJSON.octocatProfile.utf8), behavior: .closeMidBody),
       times: nil)
     await #expect {
       try await client(server, maxRetries: 1).profile(of: "octocat")
@@ -309,6 +313,7 @@ import Testing
       server.resetRecording()
     }
     server.latency = .zero
-    #expect(try await github.followers(of: "octocat", page: 2, perPage: 30).followers.first?.login == "octocat-follower-31")
+    #expect(
+      try await github.followers(of: "octocat", page: 2, perPage: 30).followers.first?.login == "octocat-follower-31")
   }
 }

@@ -67,7 +67,10 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
         text += "; " + Self.resetPhrase(resetAt, now: Date())
       }
       if authenticated {
-        text += ". Wait until then: the token's limit is 5,000 requests an hour."
+        text +=
+          resetAt == nil
+          ? ". Wait for the hourly reset: the token's limit is 5,000 requests an hour."
+          : ". Wait until then: the token's limit is 5,000 requests an hour."
       } else {
         text += ". Set GITHUB_TOKEN to raise the limit from 60 to 5,000 requests an hour."
       }

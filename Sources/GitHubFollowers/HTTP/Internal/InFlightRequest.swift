@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// One URLSession data task bridged to async/await, cancellable without deadlocking.
