@@ -106,7 +106,7 @@ import Testing
     let result = try await run(["followers", "mona"])
     let message =
       "error: GitHub's response could not be read: the list of followers is not valid JSON "
-      + "(173 bytes, Content-Type application/json; charset=utf-8): The given data was not valid JSON.. "
+      + "(173 bytes, Content-Type application/json; charset=utf-8): The given data was not valid JSON. "
       + "Check that the API URL points to a GitHub REST API (not a web page or a proxy).\n"
     #expect(result == CLIResult(stdout: "", stderr: message, status: 1))
   }

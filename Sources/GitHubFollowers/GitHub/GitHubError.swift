@@ -83,7 +83,8 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
       return "GitHub answered with a server error (HTTP \(status)), still after retrying. "
         + "This is usually temporary: try again in a few minutes, and see https://www.githubstatus.com."
     case .undecodableResponse(let detail):
-      return "GitHub's response could not be read: \(detail). "
+      let sentence = detail.hasSuffix(".") ? detail : detail + "."
+      return "GitHub's response could not be read: \(sentence) "
         + "Check that the API URL points to a GitHub REST API (not a web page or a proxy)."
     case .transport(let message):
       return "\(message). Check the network connection and the API URL, then try again."
