@@ -7,13 +7,13 @@ import Foundation
 @main
 struct BenchmarkCommand {
   static let usage = """
-    USAGE: ActionDispatchBenchmarks [--json] [--quick] [--check] [--filter <text>]
+    USAGE: ActionDispatchBenchmarks [--json] [--quick] [--check] [--filter <text> ...]
 
     Runs the benchmarks (build with -c release) and prints a table, or JSON with --json.
       --json           Print machine-readable JSON on stdout.
       --quick          Fewer iterations, for CI smoke runs.
       --check          Exit 1 when a benchmark misses its target.
-      --filter <text>  Run only the benchmarks whose name contains <text>.
+      --filter <text>  Run only the benchmarks whose name contains <text>; repeat to run several.
     """
 
   @MainActor
@@ -21,7 +21,7 @@ struct BenchmarkCommand {
     var json = false
     var quick = false
     var check = false
-    var filter: String?
+    var filters: [String] = []
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
       switch argument {
@@ -30,7 +30,7 @@ struct BenchmarkCommand {
       case "--check": check = true
       case "--filter":
         guard let value = arguments.popFirst() else { fail("--filter needs a value, e.g. --filter memory") }
-        filter = value
+        filters.append(value)
       case "-h", "--help":
         print(usage)
         return
@@ -44,17 +44,30 @@ struct BenchmarkCommand {
     #endif
 
     var results: [BenchmarkResult] = []
-    func wanted(_ name: String) -> Bool { filter.map { name.localizedCaseInsensitiveContains($0) } ?? true }
-    if wanted("dispatch overhead") {
+    func wanted(_ name: String) -> Bool {
+      filters.isEmpty || filters.contains { name.localizedCaseInsensitiveContains($0) }
+    }
+    /// A scenario runs when a filter names it or any of its results.
+    func wanted(_ scenario: String, results names: [String]) -> Bool {
+      wanted(scenario) || names.contains(where: wanted)
+    }
+    if wanted("dispatch overhead", results: []) {
       results += await DispatchOverhead.run(iterations: quick ? 20_000 : 100_000, rounds: quick ? 5 : 9)
     }
-    if wanted("observation precision") {
+    if wanted("observation precision", results: []) {
       results += await ObservationPrecision.run(runs: 1_000)
     }
-    if wanted("memory") {
+    if wanted("memory", results: []) {
       results += await MemoryGrowth.run(dispatches: quick ? 200_000 : 1_000_000)
     }
-    results += await ExtraScenarios.run(quick: quick, wanted: wanted)
+    if wanted("followers over HTTP", results: ["sequential vs", "concurrency 4", "second identical run"]) {
+      let latency = ProcessInfo.processInfo.environment["BENCH_LATENCY_MS"].flatMap(Int.init) ?? 20
+      results += await FollowersOverHTTP.run(pages: 20, latency: .milliseconds(latency))
+    }
+    if wanted("CLI cold start", results: []) {
+      results += CLIColdStart.run(launches: quick ? 10 : 30)
+    }
+    results = results.filter { wanted($0.name) }
 
     if json {
       let encoder = JSONEncoder()

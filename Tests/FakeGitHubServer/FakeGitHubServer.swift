@@ -108,6 +108,7 @@ public final class FakeGitHubServer: Sendable {
       if state.users.updateValue(user, forKey: key) == nil {
         state.userOrder.append(key)
       }
+      state.followerPages.removeAll()
     }
   }
 

@@ -48,7 +48,9 @@ actor PageGate {
         links.append("<\(linkHost)/user/583231/followers?per_page=2&page=\(page + 1)>; rel=\"next\"")
         if withLast { links.append("<\(linkHost)/user/583231/followers?per_page=2&page=\(pages)>; rel=\"last\"") }
       }
-      return .json(GitHubJSON.followers(page: page, perPage: 2), headers: links.isEmpty ? [:] : ["Link": links.joined(separator: ", ")])
+      return .json(
+        GitHubJSON.followers(page: page, perPage: 2),
+        headers: links.isEmpty ? [:] : ["Link": links.joined(separator: ", ")])
     }
   }
 
@@ -112,7 +114,9 @@ actor PageGate {
     #expect(logins == (1...10).map { "f-\($0)" })
     #expect(http.maxInFlight == 4)
     #expect(http.urls.first == "https://api.github.com/users/octocat/followers?per_page=2&page=1")
-    #expect(Set(http.urls.dropFirst()) == Set((2...5).map { "https://api.github.com/user/583231/followers?per_page=2&page=\($0)" }))
+    #expect(
+      Set(http.urls.dropFirst())
+        == Set((2...5).map { "https://api.github.com/user/583231/followers?per_page=2&page=\($0)" }))
   }
 
   @Test func concurrencyNeverExceedsTheLimit() async throws {

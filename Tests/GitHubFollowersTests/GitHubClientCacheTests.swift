@@ -21,7 +21,8 @@ import Testing
   }
 
   @Test func secondRequestIsConditionalAndA304IsServedFromTheCache() async throws {
-    let link = #"<https://api.github.com/user/1/followers?page=2>; rel="next", <https://api.github.com/user/1/followers?page=3>; rel="last""#
+    let link =
+      #"<https://api.github.com/user/1/followers?page=2>; rel="next", <https://api.github.com/user/1/followers?page=3>; rel="last""#
     let http = Self.conditionalServer(link: link)
     let github = client(http)
     let first = try await github.followers(of: "octocat", page: 1, perPage: 30)

@@ -2,8 +2,9 @@ import ActionDispatchTesting
 import Foundation
 import GitHubFollowers
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// One scripted answer and the error it must become.
@@ -126,7 +127,10 @@ struct StatusCase: Sendable, CustomTestStringConvertible {
     (.networkConnectionLost, .transport("The connection to 127.0.0.1:8080 was lost before the response was complete")),
     (.notConnectedToInternet, .transport("This computer is not connected to the internet")),
     (.secureConnectionFailed, .transport("A secure (TLS) connection to 127.0.0.1:8080 could not be made")),
-    (.badServerResponse, .transport("127.0.0.1:8080 closed the connection or sent something that is not a valid HTTP response")),
+    (
+      .badServerResponse,
+      .transport("127.0.0.1:8080 closed the connection or sent something that is not a valid HTTP response")
+    ),
     (.unknown, .transport("The request to 127.0.0.1:8080 failed (URLError -1)")),
   ])
   func urlErrorBecomesOurOwnWords(code: URLError.Code, expected: GitHubError) async {
@@ -200,7 +204,8 @@ struct StatusCase: Sendable, CustomTestStringConvertible {
     HTTPResponse.json(422, #"{"message":"token ghp_SECRET123 is not allowed"}"#),
     HTTPResponse.json(200, #"{"oops":"ghp_SECRET123"#),
     HTTPResponse(statusCode: 400, body: Data("echo: Authorization: Bearer ghp_SECRET123".utf8)),
-    HTTPResponse(statusCode: 418, headers: ["Content-Type": "text/html"], body: Data("<title>ghp_SECRET123</title>".utf8)),
+    HTTPResponse(
+      statusCode: 418, headers: ["Content-Type": "text/html"], body: Data("<title>ghp_SECRET123</title>".utf8)),
   ])
   func tokenNeverAppearsInAnError(response: HTTPResponse) async {
     let http = StubHTTPClient(always: response)
@@ -217,7 +222,9 @@ struct StatusCase: Sendable, CustomTestStringConvertible {
   @Test func fuzzedBodiesNeverCrashTheDecoder() async {
     let http = StubHTTPClient { _ in
       var bytes = [UInt8]()
-      let pieces: [String] = ["[", "]", "{", "}", "\"login\"", ":", ",", "null", "1e999", "\"\\u0000\"", "-", "0", "true", "\"a\""]
+      let pieces: [String] = [
+        "[", "]", "{", "}", "\"login\"", ":", ",", "null", "1e999", "\"\\u0000\"", "-", "0", "true", "\"a\"",
+      ]
       for _ in 0..<Int.random(in: 0..<40) { bytes += Array(pieces.randomElement()!.utf8) }
       return HTTPResponse(statusCode: 200, body: Data(bytes))
     }

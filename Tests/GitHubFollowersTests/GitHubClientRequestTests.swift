@@ -159,7 +159,8 @@ import Testing
       always: .json(
         GitHubJSON.followers(page: 2, perPage: 3),
         headers: [
-          "link": #"<https://api.github.com/user/1/followers?per_page=3&page=3>; rel="next", <https://api.github.com/user/1/followers?per_page=3&page=5>; rel="last""#
+          "link":
+            #"<https://api.github.com/user/1/followers?per_page=3&page=3>; rel="next", <https://api.github.com/user/1/followers?per_page=3&page=5>; rel="last""#
         ]))
     let page = try await client(http).followers(of: "octocat", page: 2, perPage: 3)
     #expect(page.page == 2)
@@ -188,6 +189,9 @@ import Testing
     #expect(await github.latestRateLimit() == nil)
     _ = try await github.followers(of: "octocat", page: 1, perPage: 30)
     let limit = try #require(await github.latestRateLimit())
-    #expect(limit == RateLimit(limit: 60, remaining: 57, used: 3, resetAt: Date(timeIntervalSince1970: 1_700_000_000), resource: "core"))
+    #expect(
+      limit
+        == RateLimit(
+          limit: 60, remaining: 57, used: 3, resetAt: Date(timeIntervalSince1970: 1_700_000_000), resource: "core"))
   }
 }

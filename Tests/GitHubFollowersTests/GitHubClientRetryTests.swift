@@ -2,14 +2,17 @@ import ActionDispatchTesting
 import Foundation
 import GitHubFollowers
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 @Suite struct GitHubClientRetryTests {
   static let ok = HTTPResponse.json("[]")
 
-  func client(_ http: StubHTTPClient, clock: any Clock<Duration>, maxRetries: Int = 3, maxRetryWait: Duration = .seconds(60))
+  func client(
+    _ http: StubHTTPClient, clock: any Clock<Duration>, maxRetries: Int = 3, maxRetryWait: Duration = .seconds(60)
+  )
     -> GitHubClient
   {
     GitHubClient(
@@ -51,7 +54,9 @@ import FoundationNetworking
   }
 
   @Test func droppedKeepAliveConnectionIsRetried() async throws {
-    let http = StubHTTPClient(sequence: [.failure(URLError(.networkConnectionLost)), .success(.json(GitHubJSON.octocatProfile))])
+    let http = StubHTTPClient(sequence: [
+      .failure(URLError(.networkConnectionLost)), .success(.json(GitHubJSON.octocatProfile)),
+    ])
     _ = try await client(http, clock: ImmediateClock()).profile(of: "octocat")
     #expect(http.requestCount == 2)
   }
@@ -90,7 +95,10 @@ import FoundationNetworking
       always: .json(
         403, #"{"message":"API rate limit exceeded"}"#,
         headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": String(Int(reset.timeIntervalSince1970))]))
-    await #expect(throws: GitHubError.rateLimited(resetAt: Date(timeIntervalSince1970: Double(Int(reset.timeIntervalSince1970))), authenticated: false)) {
+    await #expect(
+      throws: GitHubError.rateLimited(
+        resetAt: Date(timeIntervalSince1970: Double(Int(reset.timeIntervalSince1970))), authenticated: false)
+    ) {
       try await client(http, clock: clock).followers(of: "octocat", page: 1, perPage: 30)
     }
     #expect(http.requestCount == 1)
@@ -115,7 +123,9 @@ import FoundationNetworking
 
   @Test func retryAfterOnA503IsHonouredInsteadOfBackoff() async throws {
     let clock = ImmediateClock()
-    let http = StubHTTPClient(sequence: [.success(HTTPResponse(statusCode: 503, headers: ["Retry-After": "20"])), .success(Self.ok)])
+    let http = StubHTTPClient(sequence: [
+      .success(HTTPResponse(statusCode: 503, headers: ["Retry-After": "20"])), .success(Self.ok),
+    ])
     _ = try await client(http, clock: clock).followers(of: "octocat", page: 1, perPage: 30)
     #expect(clock.now.offset == .seconds(20))
   }

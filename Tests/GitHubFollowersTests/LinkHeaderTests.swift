@@ -55,14 +55,15 @@ import Testing
     #expect(link.next?.absoluteString == "https://x.test/1")
   }
 
-  @Test(arguments: [
-    nil, "", " ", ",", ";", "<", ">", "<>", "<>; rel=next", "rel=\"next\"",
-    "https://x.test/a; rel=\"next\"", "<https://x.test/a>", "<https://x.test/a>; rel",
-    "<https://x.test/a>; rel=", "<https://x.test/a>; rel=\"next", "<https://x.test/a; rel=\"next\"",
-    "<https://x.test/a>; rel=\"unknown\"", "<<<>>>;;;,,,\"\"\"", "\u{0}<\u{0}>\u{0};rel=next",
-    "<💥>; rel=\"next\"", String(repeating: "<a>; rel=\"x\", ", count: 2_000),
-    String(repeating: "\\", count: 1_000), "<https://x.test/a>; rel=\"next\\",
-  ] as [String?])
+  @Test(
+    arguments: [
+      nil, "", " ", ",", ";", "<", ">", "<>", "<>; rel=next", "rel=\"next\"",
+      "https://x.test/a; rel=\"next\"", "<https://x.test/a>", "<https://x.test/a>; rel",
+      "<https://x.test/a>; rel=", "<https://x.test/a>; rel=\"next", "<https://x.test/a; rel=\"next\"",
+      "<https://x.test/a>; rel=\"unknown\"", "<<<>>>;;;,,,\"\"\"", "\u{0}<\u{0}>\u{0};rel=next",
+      "<💥>; rel=\"next\"", String(repeating: "<a>; rel=\"x\", ", count: 2_000),
+      String(repeating: "\\", count: 1_000), "<https://x.test/a>; rel=\"next\\",
+    ] as [String?])
   func garbageNeverCrashesAndGivesNoUsableNextOrLast(header: String?) {
     let link = LinkHeader(parsing: header)
     #expect(link.last == nil)

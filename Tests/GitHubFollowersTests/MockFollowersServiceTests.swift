@@ -77,7 +77,11 @@ import Testing
       try await demo.followersPage(at: URL("https://demo.invalid/elsewhere"))
     }
     let search = try await demo.searchUsers("otter type:user")
-    #expect(search.items.map(\.login) == ["calm-otter", "amber-otter", "brave-otter", "eager-otter", "fancy-otter", "happy-otter", "clever-otter", "daring-otter", "gentle-otter"])
+    #expect(
+      search.items.map(\.login) == [
+        "calm-otter", "amber-otter", "brave-otter", "eager-otter", "fancy-otter", "happy-otter", "clever-otter",
+        "daring-otter", "gentle-otter",
+      ])
     #expect(search.totalCount == 9)
   }
 

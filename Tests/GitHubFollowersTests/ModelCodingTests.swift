@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct ModelCodingTests {
   @Test func followerDecodesFromGitHubJSON() throws {
-    let followers = try JSONDecoder().decode([Follower].self, from: Data(GitHubJSON.followers(["octocat"], firstID: 583231).utf8))
+    let followers = try JSONDecoder().decode(
+      [Follower].self, from: Data(GitHubJSON.followers(["octocat"], firstID: 583231).utf8))
     let follower = try #require(followers.first)
     #expect(follower.login == "octocat")
     #expect(follower.id == 583231)
@@ -40,7 +41,8 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(
       Set(object.keys) == [
-        "login", "id", "node_id", "avatar_url", "gravatar_id", "url", "html_url", "type", "site_admin", "user_view_type",
+        "login", "id", "node_id", "avatar_url", "gravatar_id", "url", "html_url", "type", "site_admin",
+        "user_view_type",
       ])
     #expect(object["avatar_url"] as? String == "https://a.test/1.png")
     #expect(object["site_admin"] as? Bool == true)
@@ -72,7 +74,8 @@ import Testing
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
     let profile = try decoder.decode(UserProfile.self, from: Data(json.utf8))
-    #expect(abs(profile.createdAt.timeIntervalSince1970 - 1_295_981_076.25) < 0.001)
+    // Read, and dropped: a date is whole seconds, so it is written back exactly as read.
+    #expect(profile.createdAt == Date(timeIntervalSince1970: 1_295_981_076))
     #expect(profile.updatedAt == nil)
   }
 
@@ -92,7 +95,8 @@ import Testing
   }
 
   @Test func searchResultDecodes() throws {
-    let json = #"{"total_count":2,"incomplete_results":true,"items":[\#(GitHubJSON.follower("a", id: 1).dropLast()),"score":1.0}]}"#
+    let json =
+      #"{"total_count":2,"incomplete_results":true,"items":[\#(GitHubJSON.follower("a", id: 1).dropLast()),"score":1.0}]}"#
     let result = try JSONDecoder().decode(UserSearchResult.self, from: Data(json.utf8))
     #expect(result.totalCount == 2)
     #expect(result.incompleteResults)

@@ -67,7 +67,10 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
         text += "; " + Self.resetPhrase(resetAt, now: Date())
       }
       if authenticated {
-        text += ". Wait until then: the token's limit is 5,000 requests an hour."
+        text +=
+          resetAt == nil
+          ? ". Wait for the hourly reset: the token's limit is 5,000 requests an hour."
+          : ". Wait until then: the token's limit is 5,000 requests an hour."
       } else {
         text += ". Set GITHUB_TOKEN to raise the limit from 60 to 5,000 requests an hour."
       }
@@ -80,7 +83,8 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
       return "GitHub answered with a server error (HTTP \(status)), still after retrying. "
         + "This is usually temporary: try again in a few minutes, and see https://www.githubstatus.com."
     case .undecodableResponse(let detail):
-      return "GitHub's response could not be read: \(detail). "
+      let sentence = detail.hasSuffix(".") ? detail : detail + "."
+      return "GitHub's response could not be read: \(sentence) "
         + "Check that the API URL points to a GitHub REST API (not a web page or a proxy)."
     case .transport(let message):
       return "\(message). Check the network connection and the API URL, then try again."
@@ -141,10 +145,9 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
   static func spoken(seconds: TimeInterval) -> String {
     let whole = seconds.isFinite ? Int(seconds.rounded(.up).clamped(to: 0...1e12)) : 0
     if whole < 60 { return whole == 1 ? "1 second" : "\(whole) seconds" }
-    let minutes = (whole + 59) / 60
+    let minutes = Int((Double(whole) / 60).rounded())
     if minutes < 120 { return minutes == 1 ? "1 minute" : "\(minutes) minutes" }
-    let hours = (minutes + 59) / 60
-    return "\(hours) hours"
+    return "\(Int((Double(minutes) / 60).rounded())) hours"
   }
 
   static func spoken(_ duration: Duration) -> String {

@@ -92,7 +92,8 @@ public struct GitHubUsername: Sendable, Hashable, Comparable, CustomStringConver
         return "the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))"
       }
       if !scalar.isASCII {
-        return "\"\(scalar)\" (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)); only ASCII is allowed)"
+        return
+          "\"\(scalar)\" (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)); only ASCII is allowed)"
       }
       return "\"\(scalar)\""
     }

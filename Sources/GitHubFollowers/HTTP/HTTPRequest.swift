@@ -167,12 +167,14 @@ public struct HTTPRequest: Sendable, Hashable {
         let host = components.host, !host.isEmpty
       else {
         throw HTTPRequestError(
-          "The base URL \"\(base.absoluteString)\" has no scheme or host; use a full URL such as https://api.github.com.")
+          "The base URL \"\(base.absoluteString)\" has no scheme or host; use a full URL such as https://api.github.com."
+        )
       }
       let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
       if let dots = segments.first(where: { $0 == "." || $0 == ".." }) {
         throw HTTPRequestError(
-          "The request path \"\(path)\" contains the segment \"\(dots)\", which would leave the API's base path; remove it.")
+          "The request path \"\(path)\" contains the segment \"\(dots)\", which would leave the API's base path; remove it."
+        )
       }
       var basePath = components.percentEncodedPath
       while basePath.hasSuffix("/") { basePath.removeLast() }
@@ -190,7 +192,8 @@ public struct HTTPRequest: Sendable, Hashable {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
       throw HTTPRequestError("The URL \"\(url.absoluteString)\" is not valid; query items cannot be added to it.")
     }
-    let added = queryItems
+    let added =
+      queryItems
       .map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }
       .joined(separator: "&")
     if let existing = components.percentEncodedQuery, !existing.isEmpty {

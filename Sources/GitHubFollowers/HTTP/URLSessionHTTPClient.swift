@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// An ``HTTPClient`` backed by one long-lived `URLSession`.
@@ -17,18 +18,28 @@ import FoundationNetworking
 ///
 /// > Important: On Linux, URLSession truncates a timeout to whole seconds; this client rounds
 /// > ``timeout`` up to the next whole second (at least one).
+///
+/// Cancelling the calling task returns `CancellationError` at once. The `URLSessionTask` is
+/// cancelled a moment later, off the canceller's thread: calling it from the cancellation
+/// handler, as `URLSession.data(for:)` does, can deadlock on Linux when many requests are
+/// cancelled while they finish (swift-corelibs-foundation issue #5412).
 public final class URLSessionHTTPClient: HTTPClient {
   /// The longest time to wait for the server to send anything, per request.
   public let timeout: Duration
+  /// The largest response body accepted; a larger one fails with ``HTTPResponseTooLargeError``.
+  public let maxResponseBytes: Int
 
   private let session: URLSession
 
   /// Creates a client with its own session.
   ///
-  /// - Parameter timeout: How long to wait for the server before failing with
-  ///   `URLError.timedOut`; rounded up to whole seconds, at least one.
-  public init(timeout: Duration = .seconds(30)) {
+  /// - Parameters:
+  ///   - timeout: How long to wait for the server before failing with `URLError.timedOut`;
+  ///     rounded up to whole seconds, at least one.
+  ///   - maxResponseBytes: The largest response body accepted; 32 MiB by default.
+  public init(timeout: Duration = .seconds(30), maxResponseBytes: Int = 32 << 20) {
     self.timeout = timeout
+    self.maxResponseBytes = maxResponseBytes
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -48,7 +59,8 @@ public final class URLSessionHTTPClient: HTTPClient {
   /// - Returns: The response; a 3xx is returned, not followed.
   /// - Throws: `CancellationError` when the task is cancelled (also when URLSession reports
   ///   `URLError.cancelled`); `URLError(.unsupportedURL)` when the request has no absolute
-  ///   http(s) URL; any other `URLError` from URLSession.
+  ///   http(s) URL; ``HTTPResponseTooLargeError`` when the body exceeds ``maxResponseBytes``;
+  ///   any other `URLError` from URLSession.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard let url = request.absoluteURL, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
     else {
@@ -64,12 +76,15 @@ public final class URLSessionHTTPClient: HTTPClient {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await session.data(for: urlRequest)
+      (data, response) = try await InFlightRequest.data(for: urlRequest, in: session)
     } catch let error as URLError where error.code == .cancelled {
       throw CancellationError()
     }
     guard let http = response as? HTTPURLResponse else {
       throw URLError(.badServerResponse)
+    }
+    guard data.count <= maxResponseBytes else {
+      throw HTTPResponseTooLargeError(limit: maxResponseBytes, received: data.count)
     }
     var headers: [String: String] = [:]
     for (key, value) in http.allHeaderFields {

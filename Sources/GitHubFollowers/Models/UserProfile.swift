@@ -5,7 +5,8 @@ import Foundation
 /// Fields a user may leave empty (name, company, blog, location, email, bio, Twitter) are
 /// optional, because GitHub sends them as `null`. Dates are read from and written as ISO 8601
 /// strings (`2011-01-25T18:44:36Z`) whatever the coder's date strategy, so a plain
-/// `JSONDecoder()` reads GitHub's JSON and a plain `JSONEncoder()` writes it back.
+/// `JSONDecoder()` reads GitHub's JSON and a plain `JSONEncoder()` writes it back. Dates are
+/// whole seconds: fractional seconds, which GitHub never sends, are read and dropped.
 ///
 /// ```swift
 /// let profile = try await GitHubClient().profile(of: "octocat")

@@ -83,7 +83,8 @@ public enum DemoFixtures {
     return UserProfile(
       login: follower.login, id: follower.id, nodeID: follower.nodeID, avatarURL: follower.avatarURL,
       htmlURL: follower.htmlURL, type: follower.type, siteAdmin: false,
-      name: follower.login.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "),
+      name: follower.login.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(
+        separator: " "),
       publicRepos: follower.id % 17, publicGists: follower.id % 5, followers: 0, following: 1,
       createdAt: created, updatedAt: created)
   }
@@ -108,7 +109,8 @@ public enum DemoFixtures {
     let start = min((page - 1) * perPage, all.count)
     let slice = Array(all[start..<min(start + perPage, all.count)])
     func url(_ number: Int) -> URL {
-      URL(string: "\(baseURL.absoluteString)/users/\(user.login)/followers?per_page=\(perPage)&page=\(number)") ?? baseURL
+      URL(string: "\(baseURL.absoluteString)/users/\(user.login)/followers?per_page=\(perPage)&page=\(number)")
+        ?? baseURL
     }
     let hasNext = page < lastPage
     return FollowersPage(
@@ -138,12 +140,14 @@ public enum DemoFixtures {
   /// - Returns: The matches (at most 30, as on GitHub's first page).
   public static func search(_ query: String) -> UserSearchResult {
     let words = query.split(separator: " ").filter { !$0.contains(":") }.map { $0.lowercased() }
-    let everyone = [
-      Follower(
-        login: profile.login, id: profile.id, nodeID: profile.nodeID, avatarURL: profile.avatarURL, gravatarID: "",
-        url: baseURL.appendingPathComponent("users/octocat"), htmlURL: profile.htmlURL, userViewType: "public")
-    ] + followers
-    let matches = everyone
+    let everyone =
+      [
+        Follower(
+          login: profile.login, id: profile.id, nodeID: profile.nodeID, avatarURL: profile.avatarURL, gravatarID: "",
+          url: baseURL.appendingPathComponent("users/octocat"), htmlURL: profile.htmlURL, userViewType: "public")
+      ] + followers
+    let matches =
+      everyone
       .filter { follower in words.allSatisfy { follower.login.lowercased().contains($0) } }
       .sorted { ($0.login.count, $0.login) < ($1.login.count, $1.login) }
       .map { follower -> Follower in

@@ -50,7 +50,9 @@ public protocol FollowersService: Sendable {
   ///   - perPage: Followers per page, 1 to 100.
   ///   - concurrency: Pages in flight at once, clamped to 1...4.
   /// - Returns: A stream of pages.
-  func allFollowers(of username: String, perPage: Int, concurrency: Int) -> AsyncThrowingStream<FollowersPage, any Error>
+  func allFollowers(
+    of username: String, perPage: Int, concurrency: Int
+  ) -> AsyncThrowingStream<FollowersPage, any Error>
 
   /// A user's public profile.
   ///

@@ -18,7 +18,9 @@ extension MockFollowersService {
   ///   - delay: How long each call waits before answering; zero by default.
   ///   - clock: The clock to wait on.
   /// - Returns: A new mock; change its handlers to add failures.
-  public static func demo(delay: Duration = .zero, clock: any Clock<Duration> = ContinuousClock()) -> MockFollowersService {
+  public static func demo(
+    delay: Duration = .zero, clock: any Clock<Duration> = ContinuousClock()
+  ) -> MockFollowersService {
     let mock = MockFollowersService(delay: delay, clock: clock)
     mock.followersHandler = { username, page, perPage in
       try DemoFixtures.followersPage(of: username, page: page, perPage: perPage)

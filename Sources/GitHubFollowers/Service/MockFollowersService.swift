@@ -24,7 +24,8 @@ import Foundation
 /// > recorded); set ``validatesUsernames`` to `false` to turn that off.
 public final class MockFollowersService: FollowersService {
   /// Answers ``followers(of:page:perPage:)``: the username, page and page size.
-  public typealias FollowersHandler = @Sendable (_ username: String, _ page: Int, _ perPage: Int) async throws -> FollowersPage
+  public typealias FollowersHandler =
+    @Sendable (_ username: String, _ page: Int, _ perPage: Int) async throws -> FollowersPage
   /// Answers ``followersPage(at:)``.
   public typealias FollowersPageHandler = @Sendable (_ url: URL) async throws -> FollowersPage
   /// Answers ``profile(of:)``.
@@ -34,7 +35,8 @@ public final class MockFollowersService: FollowersService {
 
   private struct State {
     var followersResult: Result<FollowersPage, any Error> = .success(FollowersPage(followers: [], page: 1, lastPage: 1))
-    var followersPageResult: Result<FollowersPage, any Error> = .success(FollowersPage(followers: [], page: 1, lastPage: 1))
+    var followersPageResult: Result<FollowersPage, any Error> = .success(
+      FollowersPage(followers: [], page: 1, lastPage: 1))
     var profileResult: Result<UserProfile, any Error> = .failure(GitHubError.notFound("mock"))
     var searchResult: Result<UserSearchResult, any Error> = .success(UserSearchResult(totalCount: 0, items: []))
     var followersHandler: FollowersHandler?
@@ -178,7 +180,9 @@ public final class MockFollowersService: FollowersService {
   /// - Throws: The configured error, ``GitHubError/invalidUsername(_:reason:)``, or
   ///   `CancellationError` when cancelled during the delay.
   public func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
-    let (handler, result) = try await prepare(.followers(username: username, page: page, perPage: perPage), username: username) {
+    let (handler, result) = try await prepare(
+      .followers(username: username, page: page, perPage: perPage), username: username
+    ) {
       ($0.followersHandler, $0.followersResult)
     }
     if let handler { return try await handler(username, page, perPage) }

@@ -24,9 +24,20 @@ extension ServerCore {
     case (4, "users") where segments[3] == "followers":
       guard let user = user(segments[2]) else { return gitHubResponse(.notFound(), request: request, resource: "core") }
       let page = Pagination(request.queryItems, total: user.followers)
-      let json = GitHubJSON.followers(
-        of: user, range: page.range.lowerBound + 1..<page.range.upperBound + 1, apiBase: base)
-      return success(json, request: request, resource: "core", link: page.linkHeader(base: base, request: request))
+      let key = "\(user.login.lowercased()) \(page.range.lowerBound) \(page.range.upperBound)"
+      let cached = state.withLock { $0.followerPages[key] }
+      let (body, etag) =
+        cached
+        ?? {
+          let json = GitHubJSON.followers(
+            of: user, range: page.range.lowerBound + 1..<page.range.upperBound + 1, apiBase: base)
+          let body = Data(json.utf8)
+          let entry = (body: body, etag: GitHubJSON.etag(for: body))
+          state.withLock { $0.followerPages[key] = entry }
+          return entry
+        }()
+      return success(
+        body: body, etag: etag, request: request, resource: "core", link: page.linkHeader(base: base, request: request))
     case (3, "search") where segments[2] == "users":
       let terms = (request.queryItems["q"] ?? "").split(whereSeparator: \.isWhitespace)
         .filter { !$0.contains(":") }
@@ -55,7 +66,13 @@ extension ServerCore {
   /// A 200 with GitHub's headers, or a 304 when the client already has this exact body.
   private func success(_ json: String, request: FakeRequest, resource: String, link: String? = nil) -> FakeResponse {
     let body = Data(json.utf8)
-    let etag = GitHubJSON.etag(for: body)
+    return success(body: body, etag: GitHubJSON.etag(for: body), request: request, resource: resource, link: link)
+  }
+
+  /// A 200 with GitHub's headers for a body whose ETag is known, or a 304 when the client has it.
+  private func success(
+    body: Data, etag: String, request: FakeRequest, resource: String, link: String? = nil
+  ) -> FakeResponse {
     var headers: [(String, String)] = [
       ("Content-Type", "application/json; charset=utf-8"),
       (

@@ -18,6 +18,9 @@ struct ServerState: Sendable {
   var users: [String: FakeUser] = [:]
   /// Lowercased logins in the order they were added, for search results.
   var userOrder: [String] = []
+  /// Generated follower pages, by login and range: generating them costs more than the
+  /// client under test spends, and would show up in the HTTP benchmark as the client's time.
+  var followerPages: [String: (body: Data, etag: String)] = [:]
   var overrides: [String: [Override]] = [:]
   var handler: (@Sendable (FakeRequest) -> FakeResponse?)?
   var requests: [FakeRequest] = []
@@ -165,6 +168,9 @@ final class ServerCore: Sendable {
         parsed = request
       }
 
+      // Latency counts from the request's arrival: the server's own work happens inside it,
+      // as on a real server, so a benchmark's per-request overhead is the client's alone.
+      let arrival = ContinuousClock.now
       let request = FakeRequest(
         method: parsed.method,
         target: parsed.target,
@@ -173,14 +179,15 @@ final class ServerCore: Sendable {
       )
       let response = respond(to: request)
       let latency = state.withLock { $0.latency }
-      guard pause(for: latency + response.delay) else {
+      let isHead = request.method == "HEAD"
+      let omitsBody = isHead || response.status == 204 || response.status == 304
+      let body = omitsBody ? [] : [UInt8](response.body)
+      let remaining = latency - (ContinuousClock.now - arrival)
+      guard pause(for: max(remaining, .zero) + response.delay) else {
         closeGracefully = false
         return
       }
 
-      let isHead = request.method == "HEAD"
-      let omitsBody = isHead || response.status == 204 || response.status == 304
-      let body = omitsBody ? [] : [UInt8](response.body)
       // A HEAD answer announces the length the GET would have had (RFC 9110 §9.3.2).
       let announcedLength =
         isHead && !(response.status == 204 || response.status == 304) ? response.body.count : body.count

@@ -1,8 +1,9 @@
-import Foundation
 import ActionDispatchTesting
+import Foundation
 import GitHubFollowers
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// A recording ``HTTPClient`` for unit tests: every request is recorded before the handler

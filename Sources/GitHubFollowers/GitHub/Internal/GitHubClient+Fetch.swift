@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// What to do after a failed attempt.
@@ -40,7 +41,8 @@ extension GitHubClient {
       throw GitHubError.transport(redact(error.message))
     }
     guard Self.isHTTP(url) else {
-      throw GitHubError.transport("Refusing to request \(redact(url.absoluteString)): only http and https URLs are supported")
+      throw GitHubError.transport(
+        "Refusing to request \(redact(url.absoluteString)): only http and https URLs are supported")
     }
     var retries = 0
     while true {
@@ -84,7 +86,8 @@ extension GitHubClient {
       for (name, value) in extraHeaders {
         request = request.header(name, value)
       }
-      request = request
+      request =
+        request
         .header("Accept", Self.acceptHeader)
         .header("X-GitHub-Api-Version", Self.apiVersion)
         .header("User-Agent", configuration.userAgent)

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 extension GitHubClient {
@@ -75,7 +76,8 @@ extension GitHubClient {
       if let open = text.range(of: "<title>", options: .caseInsensitive),
         let close = text.range(of: "</title>", options: .caseInsensitive, range: open.upperBound..<text.endIndex)
       {
-        let title = oneLine(String(text[open.upperBound..<close.lowerBound]))
+        // The title gets what is left of the 200 characters after the 22 of the wrapping.
+        let title = oneLine(String(text[open.upperBound..<close.lowerBound]), limit: 200 - 22)
         if !title.isEmpty { return "an HTML page titled \"\(title)\"" }
       }
       return "an HTML page, not JSON"
@@ -111,7 +113,8 @@ extension GitHubClient {
       .clientCertificateRequired:
       return .failure(.transport("A secure (TLS) connection to \(place) could not be made"), .never)
     case .badServerResponse, .cannotParseResponse, .zeroByteResource:
-      return .failure(.transport("\(place) closed the connection or sent something that is not a valid HTTP response"), .never)
+      return .failure(
+        .transport("\(place) closed the connection or sent something that is not a valid HTTP response"), .never)
     case .badURL, .unsupportedURL:
       return .failure(.transport("The URL \(redact(url.absoluteString)) is not a supported http(s) URL"), .never)
     case .httpTooManyRedirects, .redirectToNonExistentLocation:
@@ -141,7 +144,11 @@ extension GitHubClient {
       guard !codingPath.isEmpty else { return "the top level" }
       var text = ""
       for key in codingPath {
-        if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += (text.isEmpty ? "" : ".") + key.stringValue
+        }
       }
       return text
     }

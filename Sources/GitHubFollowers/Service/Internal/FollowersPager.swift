@@ -62,7 +62,10 @@ actor FollowersPager {
           let url = Self.url(template, page: number)
           inFlight[number] = Task { try await service.followersPage(at: url) }
         }
-        let task = inFlight[nextPage]!
+        guard let task = inFlight[nextPage] else {
+          mode = .finished
+          return nil
+        }
         let everything = Array(inFlight.values)
         let page = try await withTaskCancellationHandler {
           try await task.value
@@ -87,7 +90,8 @@ actor FollowersPager {
   /// GitHub wrote it.
   static func url(_ template: URL, page: Int) -> URL {
     guard var components = URLComponents(url: template, resolvingAgainstBaseURL: true) else { return template }
-    var items = (components.percentEncodedQuery ?? "").split(separator: "&", omittingEmptySubsequences: true).map(String.init)
+    var items = (components.percentEncodedQuery ?? "").split(separator: "&", omittingEmptySubsequences: true).map(
+      String.init)
     if let index = items.firstIndex(where: { $0 == "page" || $0.hasPrefix("page=") }) {
       items[index] = "page=\(page)"
     } else {

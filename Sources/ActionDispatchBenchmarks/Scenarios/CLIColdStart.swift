@@ -1,0 +1,57 @@
+import Foundation
+
+/// Benchmark 5: how long `action-dispatch --help` and `followers octocat --demo` take from exec to exit,
+/// against starting this benchmark binary with `--help` (a Swift executable linking Foundation
+/// that prints a few lines): the floor any Swift CLI pays on this machine.
+enum CLIColdStart {
+  static func run(launches: Int) -> [BenchmarkResult] {
+    guard let directory = Bundle.main.executableURL?.deletingLastPathComponent() else { return [] }
+    let tool = directory.appendingPathComponent("action-dispatch")
+    guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+      FileHandle.standardError.write(
+        Data("warning: \(tool.path) not built; run `swift build -c release` for the CLI benchmarks\n".utf8))
+      return []
+    }
+    let baselineURL = directory.appendingPathComponent("ActionDispatchBenchmarks")
+    var baseline: [Double] = []
+    var help: [Double] = []
+    var demo: [Double] = []
+    for _ in 0..<launches {
+      // Interleaved, so drift in machine load hits all three alike.
+      baseline.append(time(baselineURL, ["--help"]))
+      help.append(time(tool, ["--help"]))
+      demo.append(time(tool, ["followers", "octocat", "--demo"]))
+    }
+    let floor = Measure.median(baseline)
+    return [
+      BenchmarkResult(
+        name: "CLI cold start: action-dispatch --help",
+        value: Measure.median(help) * 1000, unit: "ms", baselineName: "a Swift CLI printing its usage",
+        baselineValue: floor * 1000, measure: Measure.median(help) / floor, target: 1.5,
+        targetDescription: "≤ 1.5× baseline", notes: "median of \(launches) launches"),
+      BenchmarkResult(
+        name: "CLI cold start: action-dispatch followers octocat --demo",
+        value: Measure.median(demo) * 1000, unit: "ms", baselineName: "a Swift CLI printing its usage",
+        baselineValue: floor * 1000, measure: Measure.median(demo) / floor, target: 3,
+        targetDescription: "≤ 3× baseline", notes: "offline: view model, mock service, 30 rows; median of \(launches)"),
+    ]
+  }
+
+  /// Wall time from launch to exit, output discarded.
+  private static func time(_ executable: URL, _ arguments: [String]) -> Double {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let start = ContinuousClock.now
+    do {
+      try process.run()
+    } catch {
+      return .nan
+    }
+    process.waitUntilExit()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+}

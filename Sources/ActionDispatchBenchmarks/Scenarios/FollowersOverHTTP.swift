@@ -1,0 +1,68 @@
+import FakeGitHubServer
+import Foundation
+import GitHubFollowers
+
+/// Benchmark 4: every page of a user's followers through FollowersViewModel and GitHubClient,
+/// over real HTTP against the fake server with a fixed latency per request.
+enum FollowersOverHTTP {
+  @MainActor
+  static func run(pages: Int, latency: Duration) async -> [BenchmarkResult] {
+    guard let server = try? FakeGitHubServer(latency: latency) else {
+      return []
+    }
+    defer { server.stop() }
+    let perPage = 100
+    server.addUser("bench", followers: pages * perPage)
+    let floor = Double(pages) * seconds(latency)
+
+    // Sequential, as GitHub asks: one request after another, following `next` links.
+    let sequentialClient = GitHubClient(configuration: .init(baseURL: server.baseURL))
+    let sequential = await timeAllPages(client: sequentialClient, concurrency: 1, perPage: perPage)
+
+    // The opt-in concurrency, with a fresh client so no cached ETag helps it.
+    let concurrent = await timeAllPages(
+      client: GitHubClient(configuration: .init(baseURL: server.baseURL)), concurrency: 4, perPage: perPage)
+
+    // A second identical run with the first client: every page should come back as a 304.
+    server.resetRecording()
+    _ = await timeAllPages(client: sequentialClient, concurrency: 1, perPage: perPage)
+    let conditional = server.requests.filter { $0.header("If-None-Match") != nil }.count
+    let total = max(server.requestCount, 1)
+
+    return [
+      BenchmarkResult(
+        name: "followers over HTTP: \(pages) pages sequential vs pages × latency",
+        value: sequential * 1000, unit: "ms", baselineName: "pages × latency", baselineValue: floor * 1000,
+        measure: sequential / floor, target: 1.1, targetDescription: "≤ 1.1× pages × latency",
+        notes: "\(pages) pages of \(perPage), \(latency) injected per request, fake server on loopback"),
+      BenchmarkResult(
+        name: "followers over HTTP: --concurrency 4 vs sequential",
+        value: concurrent * 1000, unit: "ms", baselineName: "sequential", baselineValue: sequential * 1000,
+        measure: concurrent / sequential, target: 0.35, targetDescription: "≤ 0.35× sequential",
+        notes: "page 1 first, then at most 4 pages in flight, delivered in page order"),
+      BenchmarkResult(
+        name: "followers over HTTP: second identical run sent conditionally",
+        value: Double(conditional), unit: "conditional requests", baselineName: "requests",
+        baselineValue: Double(total),
+        measure: 1 - Double(conditional) / Double(total), target: 0,
+        targetDescription: "every request (If-None-Match → 304)",
+        notes: "measure is the share of requests sent without a cached ETag"),
+    ]
+  }
+
+  @MainActor
+  private static func timeAllPages(client: GitHubClient, concurrency: Int, perPage: Int) async -> Double {
+    let viewModel = FollowersViewModel(service: client)
+    let elapsed = await Measure.seconds {
+      await viewModel.loadAllPages(for: "bench", perPage: perPage, concurrency: concurrency).value
+    }
+    if let message = viewModel.error(for: .loadAllPages) {
+      FileHandle.standardError.write(Data("warning: followers over HTTP failed: \(message)\n".utf8))
+    }
+    return elapsed
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GitHubFollowers
+
+/// The options every GitHub subcommand shares: `--json`, `--api-url` and `--demo`.
+///
+/// A subcommand lists ``definitions`` in its configuration and builds this from the parsed
+/// command line, which validates the API URL before anything is sent:
+///
+/// ```swift
+/// let options = try SharedOptions(parsed)
+/// let service = options.makeService(environment: context.environment)
+/// ```
+struct SharedOptions: Sendable, Equatable {
+  /// `--json`.
+  static let json = OptionDefinition.flag(
+    "json", help: "Print JSON with GitHub's field names instead of text, for jq and scripts.")
+  /// `--api-url <url>`.
+  static let apiURL = OptionDefinition.option(
+    "api-url", value: "url", default: GitHubClient.Configuration.defaultBaseURL.absoluteString,
+    help: "The GitHub REST API to ask; for GitHub Enterprise Server, https://HOST/api/v3.")
+  /// `--demo`.
+  static let demo = OptionDefinition.flag(
+    "demo", help: "Answer from bundled fixtures (the user octocat and 45 followers), offline: no request is sent.")
+
+  /// The shared options, in the order `--help` lists them.
+  static let definitions = [json, apiURL, demo]
+
+  /// The environment variables the shared options' service reads.
+  static let environment = [
+    EnvironmentDefinition(
+      name: "GITHUB_TOKEN",
+      help: "A token to authenticate with; raises the rate limit from 60 to 5,000 requests an hour. "
+        + "Sent only to the API URL, never printed."),
+    EnvironmentDefinition(name: "GH_TOKEN", help: "Used when GITHUB_TOKEN is unset or empty."),
+    EnvironmentDefinition(name: "NO_COLOR", help: "Set to a non-empty value to turn colour off."),
+  ]
+
+  /// Whether to print JSON instead of a table.
+  var json: Bool
+  /// The API root, without a trailing slash.
+  var apiURL: URL
+  /// Whether to answer from the bundled fixtures instead of the network.
+  var demo: Bool
+
+  /// Reads and validates the shared options.
+  ///
+  /// - Parameter arguments: The parsed command line.
+  /// - Throws: ``UsageError`` when `--api-url` is not an http or https URL, or is combined
+  ///   with `--demo`.
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    json = arguments.flag(Self.json)
+    demo = arguments.flag(Self.demo)
+    guard let text = arguments.value(Self.apiURL) else {
+      apiURL = GitHubClient.Configuration.defaultBaseURL
+      return
+    }
+    if demo {
+      throw .conflict(Self.demo, Self.apiURL, because: "--demo sends no request")
+    }
+    apiURL = try Self.validatedAPIURL(text)
+  }
+
+  /// An http or https URL with a host and without query or fragment; a trailing `/` is dropped.
+  ///
+  /// - Parameter text: The value of `--api-url`.
+  /// - Returns: The URL.
+  /// - Throws: ``UsageError`` naming the value and an example of a valid one.
+  static func validatedAPIURL(_ text: String) throws(UsageError) -> URL {
+    var trimmed = Substring(text)
+    while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let url = URL(string: String(trimmed)),
+      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = url.host, !host.isEmpty,
+      url.query == nil, url.fragment == nil
+    else {
+      throw .invalidValue(
+        text, for: apiURL, expected: "an http or https URL such as https://github.example.com/api/v3")
+    }
+    return url
+  }
+}
+
+extension SharedOptions {
+  /// The environment variable that sets how often a failed request is retried (3 by default).
+  ///
+  /// Meant for tests, which set it to 0 so that a 5xx fails at once instead of after backoff.
+  static let maxRetriesVariable = "ACTION_DISPATCH_MAX_RETRIES"
+
+  /// The service the view model talks to: the bundled fixtures with `--demo`, else GitHub at
+  /// ``apiURL`` with the token from `GITHUB_TOKEN` or `GH_TOKEN`.
+  ///
+  /// - Parameter environment: The process environment.
+  /// - Returns: The service.
+  func makeService(environment: [String: String]) -> any FollowersService {
+    if demo { return MockFollowersService.demo() }
+    var configuration = GitHubClient.Configuration(
+      baseURL: apiURL, token: GitHubClient.Configuration.token(fromEnvironment: environment))
+    if let retries = environment[Self.maxRetriesVariable].flatMap({ Int($0) }), retries >= 0 {
+      configuration.maxRetries = retries
+    }
+    return GitHubClient(configuration: configuration)
+  }
+}

@@ -1,0 +1,17 @@
+/// One positional argument a command takes, such as `<username>`.
+///
+/// ```swift
+/// let username = ArgumentDefinition(name: "username", help: "The GitHub login.")
+/// print(username.synopsis)   // <username>
+/// ```
+struct ArgumentDefinition: Sendable, Hashable {
+  /// The name, shown between angle brackets.
+  let name: String
+  /// What it is, for `--help`.
+  let help: String
+  /// Whether it may be left out.
+  var isOptional = false
+
+  /// How it is written in usage lines: `<username>`, or `[<subcommand>]` when optional.
+  var synopsis: String { isOptional ? "[<\(name)>]" : "<\(name)>" }
+}

@@ -1,0 +1,64 @@
+/// Writes a command's `--help` from its ``CommandConfiguration``, laid out like
+/// swift-argument-parser's: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS, ENVIRONMENT.
+///
+/// ```swift
+/// print(HelpGenerator.help(for: ProfileCommand.configuration, parent: "action-dispatch"))
+/// // OVERVIEW: Show a user's profile.
+/// //
+/// // USAGE: action-dispatch profile <username> [--json] [--api-url <url>] [--demo]
+/// // ...
+/// ```
+enum HelpGenerator {
+  /// The column where descriptions start; labels are indented by 2.
+  static let descriptionColumn = 26
+
+  /// The help text of a command, ending with a newline.
+  ///
+  /// - Parameters:
+  ///   - configuration: The command.
+  ///   - parent: The words before the command's name (`action-dispatch`); empty for the root.
+  /// - Returns: The text to print on standard output.
+  static func help(for configuration: CommandConfiguration, parent: String) -> String {
+    let path = configuration.commandPath(in: parent)
+    var sections = [TextWrapping.wrap("OVERVIEW: \(configuration.abstract)", indent: 0)]
+    if !configuration.discussion.isEmpty {
+      sections.append(TextWrapping.wrap(configuration.discussion))
+    }
+    let usageIndent = "USAGE: \(path) ".count
+    let usage = TextWrapping.wrap(words: configuration.usageItems, indent: usageIndent)
+    sections.append("USAGE: \(path) " + usage.dropFirst(usageIndent))
+    if !configuration.arguments.isEmpty {
+      sections.append(section("ARGUMENTS", configuration.arguments.map { ($0.synopsis, $0.help) }))
+    }
+    sections.append(section("OPTIONS", configuration.allOptions.map { ($0.label, describe($0)) }))
+    if !configuration.subcommands.isEmpty {
+      sections.append(
+        section("SUBCOMMANDS", configuration.subcommands.map { ($0.commandName, $0.abstract) })
+          + "\n\n  See '\(path) help <subcommand>' for detailed help.")
+    }
+    if !configuration.environment.isEmpty {
+      sections.append(section("ENVIRONMENT", configuration.environment.map { ($0.name, $0.help) }))
+    }
+    return sections.joined(separator: "\n\n") + "\n"
+  }
+
+  /// An option's help, with its default when it has one.
+  private static func describe(_ option: OptionDefinition) -> String {
+    option.defaultValue.map { "\(option.help) (default: \($0))" } ?? option.help
+  }
+
+  /// A titled list of labels and descriptions in two columns.
+  private static func section(_ title: String, _ rows: [(label: String, help: String)]) -> String {
+    "\(title):\n" + rows.map(row).joined(separator: "\n")
+  }
+
+  /// `  --limit <n>             List at most <n> followers.`, wrapped; a long label gets its own line.
+  private static func row(_ label: String, _ help: String) -> String {
+    let labelText = "  " + label
+    if labelText.count + 2 > descriptionColumn {
+      return labelText + "\n" + TextWrapping.wrap(help, indent: descriptionColumn)
+    }
+    let padded = labelText + String(repeating: " ", count: descriptionColumn - labelText.count)
+    return padded + TextWrapping.wrap(help, indent: descriptionColumn).dropFirst(descriptionColumn)
+  }
+}

@@ -1,0 +1,43 @@
+/// What a command runs against: the environment and the two output streams.
+///
+/// Commands never read the process environment or write to the standard streams directly;
+/// they go through this, so what they see and where they write is decided in one place.
+///
+/// ```swift
+/// let context = CommandContext.current()
+/// context.output.write("LOGIN\n")
+/// context.reportError("GitHub has no user \"nobody\" (HTTP 404).")   // error: GitHub has no user ...
+/// ```
+struct CommandContext: Sendable {
+  /// The environment variables, such as `GITHUB_TOKEN` and `NO_COLOR`.
+  var environment: [String: String]
+  /// Standard output: results only (tables, JSON, help, version).
+  var output: TerminalStream
+  /// Standard error: errors, notes and progress.
+  var errorOutput: TerminalStream
+
+  /// The context of this process.
+  ///
+  /// - Parameter environment: The process environment.
+  /// - Returns: A context on standard output and standard error.
+  static func current(environment: [String: String]) -> CommandContext {
+    CommandContext(
+      environment: environment,
+      output: .standardOutput(environment: environment),
+      errorOutput: .standardError(environment: environment))
+  }
+
+  /// Writes `error: <message>` on standard error.
+  ///
+  /// - Parameter message: What went wrong and what to do.
+  func reportError(_ message: String) {
+    errorOutput.write(errorOutput.styled("error:", .boldRed) + " " + message + "\n")
+  }
+
+  /// Writes `note: <message>` on standard error.
+  ///
+  /// - Parameter message: Something the user should know, such as a list being incomplete.
+  func reportNote(_ message: String) {
+    errorOutput.write(errorOutput.styled("note:", .boldYellow) + " " + message + "\n")
+  }
+}

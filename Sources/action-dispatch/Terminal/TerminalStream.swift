@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Standard output or standard error, and what may be shown on it.
+///
+/// Writes go straight to the file descriptor (no buffering), so a row printed as a page
+/// arrives is visible at once, even through a pipe.
+///
+/// ```swift
+/// let stderr = TerminalStream.standardError(environment: ProcessInfo.processInfo.environment)
+/// if stderr.isTerminal { stderr.write("working…\n") }
+/// ```
+///
+/// > Important: Colour follows <https://no-color.org>: only on a terminal, never when
+/// > `NO_COLOR` is set to a non-empty value, and never when `TERM` is `dumb`.
+struct TerminalStream: Sendable {
+  /// The file descriptor written to.
+  let fileDescriptor: Int32
+  /// Whether it is a terminal (`isatty`); progress is shown only on one.
+  let isTerminal: Bool
+  /// Whether ANSI colour and styles may be written.
+  let allowsColor: Bool
+
+  /// Standard output.
+  ///
+  /// - Parameter environment: The process environment, for `NO_COLOR` and `TERM`.
+  /// - Returns: The stream.
+  static func standardOutput(environment: [String: String]) -> TerminalStream {
+    TerminalStream(fileDescriptor: STDOUT_FILENO, environment: environment)
+  }
+
+  /// Standard error.
+  ///
+  /// - Parameter environment: The process environment, for `NO_COLOR` and `TERM`.
+  /// - Returns: The stream.
+  static func standardError(environment: [String: String]) -> TerminalStream {
+    TerminalStream(fileDescriptor: STDERR_FILENO, environment: environment)
+  }
+
+  /// A stream on a file descriptor, asking the system whether it is a terminal.
+  ///
+  /// - Parameters:
+  ///   - fileDescriptor: The descriptor.
+  ///   - environment: The process environment, for `NO_COLOR` and `TERM`.
+  init(fileDescriptor: Int32, environment: [String: String]) {
+    self.fileDescriptor = fileDescriptor
+    self.isTerminal = isatty(fileDescriptor) == 1
+    self.allowsColor = Self.allowsColor(isTerminal: isTerminal, environment: environment)
+  }
+
+  /// Whether colour may be used on a stream.
+  ///
+  /// - Parameters:
+  ///   - isTerminal: Whether the stream is a terminal.
+  ///   - environment: The process environment.
+  /// - Returns: `true` on a terminal, unless `NO_COLOR` is non-empty or `TERM` is `dumb`.
+  static func allowsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+    isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+  }
+
+  /// Writes text as UTF-8, all of it, retrying after interruptions.
+  ///
+  /// A closed pipe ends the process with `SIGPIPE`, as for any command-line tool.
+  ///
+  /// - Parameter text: The text; add the newline yourself.
+  func write(_ text: String) {
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let written = systemWrite(fileDescriptor, base + offset, buffer.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0, errno == EINTR {
+          continue
+        } else {
+          return
+        }
+      }
+    }
+  }
+
+  /// The text in a style, or unchanged when this stream shows no colour.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - style: The style.
+  /// - Returns: The text to write.
+  func styled(_ text: String, _ style: TextStyle) -> String {
+    style.apply(to: text, when: allowsColor)
+  }
+}
+
+/// `write(2)`, named apart from ``TerminalStream/write(_:)``.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, buffer, count)
+}

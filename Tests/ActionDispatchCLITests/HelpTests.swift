@@ -1,0 +1,195 @@
+import Testing
+
+/// `--help`, `-h`, `help [<subcommand>]` and `--version`: whole outputs, byte for byte.
+@Suite struct HelpTests {
+  @Test(arguments: [["--help"], ["-h"], ["help"]])
+  func rootHelpListsSubcommandsAndExitStatus(arguments: [String]) async throws {
+    let result = try await CLIProcess.run(arguments)
+    #expect(result == CLIResult(stdout: Self.rootHelp + "\n", stderr: "", status: 0))
+  }
+
+  @Test(arguments: [
+    ["followers", "--help"], ["followers", "-h"], ["help", "followers"],
+    ["followers", "octocat", "--limit", "many", "--help"],
+  ])
+  func followersHelp(arguments: [String]) async throws {
+    let result = try await CLIProcess.run(arguments)
+    #expect(result == CLIResult(stdout: Self.followersHelp + "\n", stderr: "", status: 0))
+  }
+
+  @Test(arguments: [["profile", "--help"], ["help", "profile"]])
+  func profileHelp(arguments: [String]) async throws {
+    let result = try await CLIProcess.run(arguments)
+    #expect(result == CLIResult(stdout: Self.profileHelp + "\n", stderr: "", status: 0))
+  }
+
+  @Test(arguments: [["search", "-h"], ["help", "search"]])
+  func searchHelp(arguments: [String]) async throws {
+    let result = try await CLIProcess.run(arguments)
+    #expect(result == CLIResult(stdout: Self.searchHelp + "\n", stderr: "", status: 0))
+  }
+
+  @Test func helpHelp() async throws {
+    let result = try await CLIProcess.run(["help", "--help"])
+    #expect(result == CLIResult(stdout: Self.helpHelp + "\n", stderr: "", status: 0))
+  }
+
+  @Test func helpAfterDoubleDashIsAnArgument() async throws {
+    let result = try await CLIProcess.run(["followers", "--", "--help"])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix(#"error: "--help" is not a valid GitHub username"#))
+  }
+
+  @Test func versionPrintsNameAndVersion() async throws {
+    let result = try await CLIProcess.run(["--version"])
+    #expect(result == CLIResult(stdout: "action-dispatch 0.1.0\n", stderr: "", status: 0))
+  }
+
+  static let rootHelp =
+    """
+    OVERVIEW: Terminal views over FollowersViewModel: GitHub followers, profiles and
+    user search.
+
+    Each subcommand drives the same FollowersViewModel that a SwiftUI list uses.
+    Results go to standard output (a table, or JSON with --json); errors, and
+    progress when standard error is a terminal, go to standard error.
+
+    Exit status: 0 success, 1 a failed request, 2 a usage error, 130 interrupted.
+
+    USAGE: action-dispatch <subcommand>
+
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      followers               List a user's followers.
+      profile                 Show a user's profile.
+      search                  Search GitHub users.
+      help                    Show help for a subcommand.
+
+      See 'action-dispatch help <subcommand>' for detailed help.
+    """
+
+  static let followersHelp =
+    """
+    OVERVIEW: List a user's followers.
+
+    Prints a table (LOGIN, TYPE, URL) on standard output as pages arrive. LOGIN is
+    as wide as the longest login on the first page; a longer login on a later page
+    widens only its own row.
+
+    With --json, prints one JSON array with GitHub's field names once every page has
+    arrived.
+
+    If a page fails after others were listed, the error says how many followers were
+    listed and the exit status is 1: a list is never cut short silently.
+
+    USAGE: action-dispatch followers <username> [--limit <n>] [--all]
+                                     [--concurrency <n>] [--json] [--api-url <url>]
+                                     [--demo]
+
+    ARGUMENTS:
+      <username>              The GitHub login whose followers to list.
+
+    OPTIONS:
+      --limit <n>             List at most <n> followers, fetching pages of 30 until
+                              there are enough. (default: 30)
+      --all                   List every follower, fetching pages of 100.
+      --concurrency <n>       With --all, fetch up to <n> pages at once (at most 4)
+                              once the number of pages is known. GitHub asks clients
+                              to fetch pages one at a time; use only when you need
+                              the speed. (default: 1)
+      --json                  Print JSON with GitHub's field names instead of text,
+                              for jq and scripts.
+      --api-url <url>         The GitHub REST API to ask; for GitHub Enterprise
+                              Server, https://HOST/api/v3. (default:
+                              https://api.github.com)
+      --demo                  Answer from bundled fixtures (the user octocat and 45
+                              followers), offline: no request is sent.
+      -h, --help              Show help information.
+
+    ENVIRONMENT:
+      GITHUB_TOKEN            A token to authenticate with; raises the rate limit
+                              from 60 to 5,000 requests an hour. Sent only to the
+                              API URL, never printed.
+      GH_TOKEN                Used when GITHUB_TOKEN is unset or empty.
+      NO_COLOR                Set to a non-empty value to turn colour off.
+    """
+
+  static let profileHelp =
+    """
+    OVERVIEW: Show a user's profile.
+
+    Prints the profile as aligned lines on standard output, leaving out fields the
+    user left empty; with --json, GitHub's JSON object.
+
+    USAGE: action-dispatch profile <username> [--json] [--api-url <url>] [--demo]
+
+    ARGUMENTS:
+      <username>              The GitHub login whose profile to show.
+
+    OPTIONS:
+      --json                  Print JSON with GitHub's field names instead of text,
+                              for jq and scripts.
+      --api-url <url>         The GitHub REST API to ask; for GitHub Enterprise
+                              Server, https://HOST/api/v3. (default:
+                              https://api.github.com)
+      --demo                  Answer from bundled fixtures (the user octocat and 45
+                              followers), offline: no request is sent.
+      -h, --help              Show help information.
+
+    ENVIRONMENT:
+      GITHUB_TOKEN            A token to authenticate with; raises the rate limit
+                              from 60 to 5,000 requests an hour. Sent only to the
+                              API URL, never printed.
+      GH_TOKEN                Used when GITHUB_TOKEN is unset or empty.
+      NO_COLOR                Set to a non-empty value to turn colour off.
+    """
+
+  static let searchHelp =
+    """
+    OVERVIEW: Search GitHub users.
+
+    Prints the first page of matches, best first, as a table (LOGIN, TYPE, URL) on
+    standard output; with --json, one JSON array with GitHub's field names. Quote a
+    query that has spaces.
+
+    USAGE: action-dispatch search <query> [--json] [--api-url <url>] [--demo]
+
+    ARGUMENTS:
+      <query>                 What to search for; GitHub qualifiers such as type:org
+                              or followers:>100 work.
+
+    OPTIONS:
+      --json                  Print JSON with GitHub's field names instead of text,
+                              for jq and scripts.
+      --api-url <url>         The GitHub REST API to ask; for GitHub Enterprise
+                              Server, https://HOST/api/v3. (default:
+                              https://api.github.com)
+      --demo                  Answer from bundled fixtures (the user octocat and 45
+                              followers), offline: no request is sent.
+      -h, --help              Show help information.
+
+    ENVIRONMENT:
+      GITHUB_TOKEN            A token to authenticate with; raises the rate limit
+                              from 60 to 5,000 requests an hour. Sent only to the
+                              API URL, never printed.
+      GH_TOKEN                Used when GITHUB_TOKEN is unset or empty.
+      NO_COLOR                Set to a non-empty value to turn colour off.
+    """
+
+  static let helpHelp =
+    """
+    OVERVIEW: Show help for a subcommand.
+
+    USAGE: action-dispatch help [<subcommand>]
+
+    ARGUMENTS:
+      [<subcommand>]          The subcommand to show help for; the root command's
+                              help when omitted.
+
+    OPTIONS:
+      -h, --help              Show help information.
+    """
+}

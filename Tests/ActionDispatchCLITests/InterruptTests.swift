@@ -1,0 +1,80 @@
+import FakeGitHubServer
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Ctrl-C: the requests in flight are cancelled and the process exits 130 at once. The tests
+/// send SIGINT only once the server has the request, by awaiting its arrival.
+@Suite struct InterruptTests {
+  /// Well under the 30-second request timeout a hung request would otherwise wait for.
+  static let promptly = Duration.seconds(10)
+
+  @Test func ctrlCWhileWaitingForTheFirstPageExits130() async throws {
+    let server = try FakeGitHubServer()
+    defer { server.stop() }
+    server.addUser("mona", followers: 45)
+    let arrivals = server.arrivals { _ in FakeResponse(status: 200, behavior: .neverRespond) }
+    let child = try await CLIProcess.start(["followers", "mona", "--api-url", server.baseURL.absoluteString])
+    for await _ in arrivals { break }
+
+    let sent = ContinuousClock.now
+    child.send(SIGINT)
+    let result = await child.result()
+
+    #expect(result == CLIResult(stdout: "", stderr: "", status: 130))
+    #expect(ContinuousClock.now - sent < Self.promptly)
+  }
+
+  @Test func firstPageIsPrintedBeforeTheNextArrivesAndCtrlCKeepsIt() async throws {
+    let server = try FakeGitHubServer()
+    defer { server.stop() }
+    server.addUser("mona", followers: 150)
+    let arrivals = server.arrivals { request in
+      request.queryItems["page"] == "1" ? nil : FakeResponse(status: 200, behavior: .neverRespond)
+    }
+    let child = try await CLIProcess.start(["followers", "mona", "--all", "--api-url", server.baseURL.absoluteString])
+
+    // The header and page 1's 100 rows arrive while page 2 is still unanswered.
+    let shown = await child.stdout.wait { $0.filter { $0 == "\n" }.count >= 101 }
+    #expect(shown == ExpectedOutput.followerTable(of: "mona", 1...100, loginWidth: 17))
+    var pages: [String?] = []
+    for await request in arrivals {
+      pages.append(request.queryItems["page"])
+      if pages.count == 2 { break }
+    }
+    #expect(pages == ["1", "2"])
+
+    let sent = ContinuousClock.now
+    child.send(SIGINT)
+    let result = await child.result()
+    #expect(result == CLIResult(stdout: shown, stderr: "", status: 130))
+    #expect(ContinuousClock.now - sent < Self.promptly)
+  }
+
+  @Test func ctrlCCancelsEveryConcurrentRequest() async throws {
+    let server = try FakeGitHubServer()
+    defer { server.stop() }
+    server.addUser("mona", followers: 1_000)
+    let arrivals = server.arrivals { request in
+      request.queryItems["page"] == "1" ? nil : FakeResponse(status: 200, behavior: .neverRespond)
+    }
+    let child = try await CLIProcess.start(
+      ["followers", "mona", "--all", "--concurrency", "4", "--json", "--api-url", server.baseURL.absoluteString])
+    var count = 0
+    for await _ in arrivals {
+      count += 1
+      if count == 5 { break }  // page 1, then pages 2 to 5 in flight together
+    }
+
+    let sent = ContinuousClock.now
+    child.send(SIGINT)
+    let result = await child.result()
+    #expect(result == CLIResult(stdout: "", stderr: "", status: 130))
+    #expect(ContinuousClock.now - sent < Self.promptly)
+  }
+}

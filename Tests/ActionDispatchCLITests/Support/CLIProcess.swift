@@ -1,0 +1,178 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A running `action-dispatch` child process, with its output collected as it comes.
+///
+/// ```swift
+/// let result = try await CLIProcess.run(["followers", "octocat", "--demo", "--limit", "2"])
+/// #expect(result.status == 0)
+/// ```
+///
+/// The child gets this process's environment without `GITHUB_TOKEN`, `GH_TOKEN`, `NO_COLOR`
+/// and `TERM`, plus `ACTION_DISPATCH_MAX_RETRIES=0` so that a 5xx fails at once, then
+/// `environment` on top. Its standard input is `/dev/null` and its outputs are pipes, so it is
+/// never "on a terminal": no spinner, no colour.
+final class CLIProcess: Sendable {
+  /// The longest a child may run before it is killed, so that a hang fails one test instead of
+  /// stalling the whole run.
+  static let watchdog: TimeInterval = 120
+
+  private struct ExitState {
+    var ended: (status: Int32, signal: Int32?)?
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  /// The child's process id, for `kill(2)`.
+  let pid: Int32
+  /// Standard output, as it arrives.
+  let stdout: OutputCollector
+  /// Standard error, as it arrives.
+  let stderr: OutputCollector
+  private let exit: Locked<ExitState>
+
+  private init(pid: Int32, stdout: OutputCollector, stderr: OutputCollector, exit: Locked<ExitState>) {
+    self.pid = pid
+    self.stdout = stdout
+    self.stderr = stderr
+    self.exit = exit
+  }
+
+  /// The environment every child starts from.
+  static var baseEnvironment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for name in ["GITHUB_TOKEN", "GH_TOKEN", "NO_COLOR", "TERM"] {
+      environment[name] = nil
+    }
+    environment["ACTION_DISPATCH_MAX_RETRIES"] = "0"
+    return environment
+  }
+
+  /// Where the child's standard output and standard error go.
+  enum Outputs {
+    /// Both to pipes: the usual case, as in a script.
+    case pipes
+    /// Standard error to a terminal, standard output to a pipe: `action-dispatch … | jq`.
+    case errorOnTerminal(PseudoTerminal)
+    /// Both to the same terminal: an interactive shell.
+    case bothOnTerminal(PseudoTerminal)
+  }
+
+  /// Starts the built executable.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the executable's name.
+  ///   - environment: Variables to set (or override) in the child's environment.
+  ///   - outputs: Where its output goes; pipes by default. What goes to a terminal is in the
+  ///     terminal's ``PseudoTerminal/output``, not in ``stdout`` or ``stderr``.
+  /// - Returns: The running child, once one of the ``ChildSlots`` is free.
+  static func start(
+    _ arguments: [String], environment: [String: String] = [:], outputs: Outputs = .pipes
+  ) async throws -> CLIProcess {
+    await ChildSlots.shared.acquire()
+    do {
+      return try launch(arguments, environment: environment, outputs: outputs)
+    } catch {
+      ChildSlots.shared.release()
+      throw error
+    }
+  }
+
+  private static func launch(
+    _ arguments: [String], environment: [String: String], outputs: Outputs
+  ) throws
+    -> CLIProcess
+  {
+    let process = Process()
+    process.executableURL = CLIBinary.url
+    process.arguments = arguments
+    process.environment = baseEnvironment.merging(environment) { $1 }
+    var outputPipe: Pipe?
+    var errorPipe: Pipe?
+    let terminal: PseudoTerminal?
+    switch outputs {
+    case .pipes:
+      outputPipe = Pipe()
+      errorPipe = Pipe()
+      terminal = nil
+    case .errorOnTerminal(let pty):
+      outputPipe = Pipe()
+      terminal = pty
+    case .bothOnTerminal(let pty):
+      terminal = pty
+    }
+    process.standardOutput = outputPipe ?? terminal?.secondary
+    process.standardError = errorPipe ?? terminal?.secondary
+    process.standardInput = FileHandle.nullDevice
+    let exit = Locked(ExitState())
+    process.terminationHandler = { process in
+      let ended =
+        process.terminationReason == .uncaughtSignal
+        ? (status: 128 + process.terminationStatus, signal: Optional(process.terminationStatus))
+        : (status: process.terminationStatus, signal: nil)
+      let waiters = exit.withLock { state in
+        state.ended = ended
+        defer { state.waiters = [] }
+        return state.waiters
+      }
+      ChildSlots.shared.release()
+      for waiter in waiters { waiter.resume() }
+    }
+    try process.run()
+    // Foundation closes the parent's ends of pipes it was given, but not other handles: without
+    // this, the terminal would never report the end of the child's output.
+    try terminal?.secondary.close()
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + watchdog) {
+      if exit.withLock({ $0.ended == nil }) { kill(pid, SIGKILL) }
+    }
+    return CLIProcess(
+      pid: pid,
+      stdout: outputPipe.map(Self.collector) ?? .empty(),
+      stderr: errorPipe.map(Self.collector) ?? .empty(),
+      exit: exit)
+  }
+
+  private static func collector(for pipe: Pipe) -> OutputCollector {
+    let handle = pipe.fileHandleForReading
+    return OutputCollector(reading: handle.fileDescriptor, keepingAlive: handle)
+  }
+
+  /// Runs the executable to the end.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the executable's name.
+  ///   - environment: Variables to set in the child's environment.
+  /// - Returns: Everything it wrote and how it ended.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> CLIResult {
+    try await start(arguments, environment: environment).result()
+  }
+
+  /// Sends a signal to the child.
+  ///
+  /// - Parameter signal: Such as `SIGINT`.
+  func send(_ signal: Int32) {
+    kill(pid, signal)
+  }
+
+  /// Waits for the child to end and both pipes to close.
+  ///
+  /// - Returns: Everything it wrote and how it ended.
+  func result() async -> CLIResult {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let hasEnded = exit.withLock { state in
+        if state.ended == nil { state.waiters.append(continuation) }
+        return state.ended != nil
+      }
+      if hasEnded { continuation.resume() }
+    }
+    let output = await stdout.waitForEnd()
+    let error = await stderr.waitForEnd()
+    let ended = exit.withLock { $0.ended } ?? (status: -1, signal: nil)
+    return CLIResult(stdout: output, stderr: error, status: ended.status, signal: ended.signal)
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A pseudo-terminal, so that a child's standard error (or output) is "a terminal" and the
+/// spinner and colours can be tested.
+///
+/// Hand ``secondary`` to the child; ``CLIProcess`` closes this process's copy once the child
+/// runs, and ``output`` collects what the child wrote until its side closes. The terminal turns
+/// each `\n` into `\r\n`.
+final class PseudoTerminal: Sendable {
+  /// The child's side.
+  let secondary: FileHandle
+  /// What the child wrote, as it arrives.
+  let output: OutputCollector
+
+  struct Failure: Error, CustomStringConvertible {
+    let call: String
+    var description: String { "\(call) failed: errno \(errno)" }
+  }
+
+  init() throws {
+    let primary = PTY.openPrimary(O_RDWR | O_NOCTTY)
+    guard primary >= 0 else { throw Failure(call: "posix_openpt") }
+    let primaryHandle = FileHandle(fileDescriptor: primary, closeOnDealloc: true)
+    guard PTY.grant(primary) == 0 else { throw Failure(call: "grantpt") }
+    guard PTY.unlock(primary) == 0 else { throw Failure(call: "unlockpt") }
+    guard let name = PTY.name(primary) else { throw Failure(call: "ptsname") }
+    let fd = open(name, O_RDWR | O_NOCTTY)
+    guard fd >= 0 else { throw Failure(call: "open(\(String(cString: name)))") }
+    secondary = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    output = OutputCollector(reading: primary, keepingAlive: primaryHandle)
+  }
+}
+
+/// The POSIX pseudo-terminal calls. Glibc's module map hides them (they need `_XOPEN_SOURCE`),
+/// so on Linux they are looked up in the C library at run time.
+private enum PTY {
+  #if canImport(Darwin)
+    static let openPrimary: @convention(c) (Int32) -> Int32 = posix_openpt
+    static let grant: @convention(c) (Int32) -> Int32 = grantpt
+    static let unlock: @convention(c) (Int32) -> Int32 = unlockpt
+    static let name: @convention(c) (Int32) -> UnsafeMutablePointer<CChar>? = ptsname
+  #else
+    static let openPrimary = symbol("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
+    static let grant = symbol("grantpt", as: (@convention(c) (Int32) -> Int32).self)
+    static let unlock = symbol("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
+    static let name = symbol("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+
+    private static func symbol<Function>(_ name: String, as type: Function.Type) -> Function {
+      guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, name) else {
+        preconditionFailure("\(name) is not in the C library")
+      }
+      return unsafeBitCast(address, to: type)
+    }
+  #endif
+}

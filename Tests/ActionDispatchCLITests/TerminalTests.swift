@@ -1,0 +1,75 @@
+import Testing
+
+/// What only shows on a terminal: the spinner on standard error, colour, and the `NO_COLOR`
+/// and `TERM=dumb` opt-outs. The child's outputs are attached to a pseudo-terminal.
+@Suite struct TerminalTests {
+  static let clearLine = "\r\u{1B}[2K"
+  static let cyan = "\u{1B}[36m"
+  static let reset = "\u{1B}[0m"
+
+  @Test func spinnerShowsOnStandardErrorAndIsClearedWhenDone() async throws {
+    let terminal = try PseudoTerminal()
+    let child = try await CLIProcess.start(
+      ["followers", "octocat", "--demo", "--limit", "3"], outputs: .errorOnTerminal(terminal))
+    let result = await child.result()
+    let shown = await terminal.output.waitForEnd()
+
+    #expect(result.status == 0)
+    #expect(result.stdout == DemoTests.table(DemoTests.demoFollowers[0..<3]))  // a pipe: no colour
+    #expect(shown.hasPrefix(Self.clearLine + Self.cyan + "⠋" + Self.reset + " Fetching followers of octocat… page 1"))
+    #expect(shown.hasSuffix(Self.clearLine))
+    #expect(!shown.contains("\n"))
+  }
+
+  @Test func spinnerFollowsThePages() async throws {
+    let terminal = try PseudoTerminal()
+    let child = try await CLIProcess.start(
+      ["followers", "octocat", "--demo", "--limit", "45"], outputs: .errorOnTerminal(terminal))
+    let result = await child.result()
+    let shown = await terminal.output.waitForEnd()
+
+    #expect(result.status == 0)
+    #expect(shown.contains(" Fetching followers of octocat… page 1"))
+    #expect(shown.contains(" Fetching followers of octocat… page 2 of 2"))
+    #expect(shown.hasSuffix(Self.clearLine))
+  }
+
+  @Test(arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]])
+  func noColourWhenOptedOut(environment: [String: String]) async throws {
+    let terminal = try PseudoTerminal()
+    let child = try await CLIProcess.start(
+      ["followers", "octocat", "--demo", "--limit", "3"], environment: environment, outputs: .bothOnTerminal(terminal))
+    let result = await child.result()
+    let shown = await terminal.output.waitForEnd()
+
+    #expect(result.status == 0)
+    #expect(shown.contains(Self.clearLine + "⠋ Fetching followers of octocat… page 1"))
+    #expect(shown.contains("LOGIN        TYPE          URL\r\namber-otter  User"))
+    #expect(!shown.contains("m⠋"))
+    #expect(!shown.contains(Self.reset))
+  }
+
+  @Test func tableHeaderIsBoldOnAColourTerminal() async throws {
+    let terminal = try PseudoTerminal()
+    let child = try await CLIProcess.start(
+      ["followers", "octocat", "--demo", "--limit", "3"], outputs: .bothOnTerminal(terminal))
+    _ = await child.result()
+    let shown = await terminal.output.waitForEnd()
+
+    #expect(shown.contains("\u{1B}[1mLOGIN        TYPE          URL\u{1B}[0m\r\namber-otter  User"))
+    #expect(shown.hasSuffix("amber-lynx   User          https://demo.invalid/amber-lynx\r\n"))
+  }
+
+  @Test func errorIsRedOnAColourTerminal() async throws {
+    let terminal = try PseudoTerminal()
+    let child = try await CLIProcess.start(["profile", "mona", "--demo"], outputs: .errorOnTerminal(terminal))
+    let result = await child.result()
+    let shown = await terminal.output.waitForEnd()
+
+    #expect(result.status == 1)
+    #expect(
+      shown.hasSuffix(
+        "\u{1B}[1;31merror:\u{1B}[0m GitHub has no user \"mona\" (HTTP 404). "
+          + "Check the spelling; renamed and deleted accounts are not found either.\r\n"))
+  }
+}
