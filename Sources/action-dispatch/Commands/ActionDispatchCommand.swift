@@ -86,6 +86,9 @@ struct ActionDispatchCommand {
       return report(error, for: root, in: context)
     }
     let rest = Array(arguments.dropFirst())
+    if let group = subcommand as? any SubcommandGroup.Type {
+      return await group.run(rest, in: context)
+    }
     let configuration = subcommand.configuration
     if CommandLineParser.requestsHelp(rest) {
       context.output.write(HelpGenerator.help(for: configuration, parent: commandName))
