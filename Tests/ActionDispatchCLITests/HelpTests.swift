@@ -66,6 +66,7 @@ import Testing
       followers               List a user's followers.
       profile                 Show a user's profile.
       search                  Search GitHub users.
+      scaffold                Generate a new action's tests, or a new view model.
       help                    Show help for a subcommand.
 
       See 'action-dispatch help <subcommand>' for detailed help.

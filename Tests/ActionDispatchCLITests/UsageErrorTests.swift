@@ -32,7 +32,9 @@ import Testing
   static let usernameRule = "Usernames are 1 to 39 characters: ASCII letters, digits and hyphens."
 
   static let parsingCases: [Case] = [
-    Case(arguments: [], message: "missing subcommand; choose one of: followers, profile, search, help", command: nil),
+    Case(
+      arguments: [], message: "missing subcommand; choose one of: followers, profile, search, scaffold, help",
+      command: nil),
     Case(
       arguments: ["folowers", "octocat"], message: "unknown subcommand 'folowers'; did you mean 'followers'?",
       command: nil),

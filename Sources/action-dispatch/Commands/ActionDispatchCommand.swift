@@ -24,6 +24,7 @@ struct ActionDispatchCommand {
     FollowersCommand.self,
     ProfileCommand.self,
     SearchCommand.self,
+    ScaffoldCommand.self,
     HelpCommand.self,
   ]
 

@@ -1,0 +1,63 @@
+import Scaffolding
+
+/// `action-dispatch scaffold view-model <TypeName>`: a new view model with one action, its
+/// mock service and its three tests.
+///
+/// ```
+/// $ action-dispatch scaffold view-model ProfileViewModel --module MyApp --output NewFiles
+/// note: wrote NewFiles/ProfileViewModel.swift, for your app target
+/// note: wrote NewFiles/MockProfileService.swift, for your test target
+/// note: wrote NewFiles/ProfileViewModelTests.swift, for your test target
+/// ```
+struct ScaffoldViewModelCommand: Subcommand {
+  /// `<TypeName>`.
+  static let typeName = ArgumentDefinition(
+    name: "TypeName", help: "The new view model's class, such as ProfileViewModel.")
+  /// `--output <folder>`.
+  static let output = OptionDefinition.option(
+    "output", value: "folder",
+    help: "Write the three files into this folder, created if needed, instead of printing them.")
+
+  static let configuration = CommandConfiguration(
+    commandName: "view-model",
+    abstract: "Generate a new view model with one action, its mock service and its tests.",
+    discussion: """
+      Prints three files, each after a line that names it and its target: the view model (its \
+      action enum, service protocol and @Observable class) for your app target; its mock \
+      service and its tests for your test target. They compile and the tests pass as generated.
+      """,
+    arguments: [typeName],
+    options: [ScaffoldOptions.module, output, ScaffoldOptions.force])
+
+  /// The validated names.
+  let scaffold: ViewModelScaffold
+  /// `--module`, `--output`, `--force`.
+  let options: ScaffoldOptions
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    options = try ScaffoldOptions(arguments, output: Self.output)
+    do {
+      scaffold = try ViewModelScaffold(viewModel: arguments.argument(Self.typeName) ?? "", module: options.module)
+    } catch {
+      throw UsageError(error.description)
+    }
+  }
+
+  func run(in context: CommandContext) async -> ExitCode {
+    guard let folder = options.output else {
+      context.output.write(scaffold.listing)
+      return .success
+    }
+    let files = scaffold.files.map { (file: $0, path: ScaffoldWriter.path(in: folder, $0.fileName)) }
+    do {
+      try ScaffoldWriter.write(files.map { ($0.path, $0.file.contents) }, force: options.force)
+    } catch {
+      context.reportError(error.message)
+      return .failure
+    }
+    for (file, path) in files {
+      context.reportNote("wrote \(path), for \(file.target.description)")
+    }
+    return .success
+  }
+}
