@@ -108,8 +108,11 @@ final class CLIProcess: Sendable {
     process.standardOutput = outputPipe ?? terminal?.secondary
     process.standardError = errorPipe ?? terminal?.secondary
     process.standardInput = FileHandle.nullDevice
+    let stdout = outputPipe.map(Self.collector) ?? .empty()
+    let stderr = errorPipe.map(Self.collector) ?? .empty()
     let exit = Locked(ExitState())
-    process.terminationHandler = { process in
+    process.terminationHandler = { [terminal] process in
+      for collector in [stdout, stderr, terminal?.output].compactMap({ $0 }) { collector.childExited() }
       let ended =
         process.terminationReason == .uncaughtSignal
         ? (status: 128 + process.terminationStatus, signal: Optional(process.terminationStatus))
@@ -132,8 +135,8 @@ final class CLIProcess: Sendable {
     }
     return CLIProcess(
       pid: pid,
-      stdout: outputPipe.map(Self.collector) ?? .empty(),
-      stderr: errorPipe.map(Self.collector) ?? .empty(),
+      stdout: stdout,
+      stderr: stderr,
       exit: exit)
   }
 
