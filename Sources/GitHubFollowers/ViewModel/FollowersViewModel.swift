@@ -106,7 +106,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
 
   /// Loads every page of a user's followers, appending each page as it arrives, in page order.
   ///
-  /// A failure on page k keeps the pages before it and is reported by ``error(for:)``.
+  /// A failure on page k keeps the pages before it and is reported by `error(for: .loadAllPages)`.
   ///
   /// - Parameters:
   ///   - username: The GitHub login.
