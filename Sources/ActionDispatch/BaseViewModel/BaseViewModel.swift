@@ -53,6 +53,8 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// The number the next run gets.
   @ObservationIgnored var nextRunID: UInt64 = 1
   /// The live `events()` streams and `observeEvents` handlers.
+  ///
+  /// `nonisolated(unsafe)` for the same reason: `deinit` finishes the streams.
   @ObservationIgnored nonisolated(unsafe) var eventSinks: [EventSink<ActionId>] = []
   /// The number the next `events()` stream or observer gets.
   @ObservationIgnored var nextRegistrationID: UInt64 = 1
