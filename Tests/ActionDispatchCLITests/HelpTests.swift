@@ -47,14 +47,17 @@ import Testing
 
   static let rootHelp =
     """
-    OVERVIEW: Terminal views over FollowersViewModel: GitHub followers, profiles and
-    user search.
+    OVERVIEW: GitHub followers, profiles and user search through FollowersViewModel,
+    and test scaffolding.
 
-    Each subcommand drives the same FollowersViewModel that a SwiftUI list uses.
-    Results go to standard output (a table, or JSON with --json); errors, and
-    progress when standard error is a terminal, go to standard error.
+    followers, profile and search drive the same FollowersViewModel that a SwiftUI
+    list uses. Results go to standard output (a table, or JSON with --json); errors,
+    and progress when standard error is a terminal, go to standard error. scaffold
+    writes a new action's tests, or a new view model, from the templates in
+    Templates/.
 
-    Exit status: 0 success, 1 a failed request, 2 a usage error, 130 interrupted.
+    Exit status: 0 success, 1 a failed request or a file not written, 2 a usage
+    error, 130 interrupted.
 
     USAGE: action-dispatch <subcommand>
 

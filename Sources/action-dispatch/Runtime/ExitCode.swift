@@ -8,7 +8,8 @@
 enum ExitCode: Int32, Sendable {
   /// Everything worked. An empty list is a success too.
   case success = 0
-  /// A request failed: not found, bad credentials, rate limit, network, undecodable response.
+  /// A request failed (not found, bad credentials, rate limit, network, undecodable response), or
+  /// `scaffold` could not write its file.
   case failure = 1
   /// The command line was wrong (unknown option, missing argument, invalid username); nothing was sent.
   case usageError = 2
