@@ -51,7 +51,6 @@ enum CLIColdStart {
       return .nan
     }
     process.waitUntilExit()
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return Measure.seconds(in: ContinuousClock.now - start)
   }
 }

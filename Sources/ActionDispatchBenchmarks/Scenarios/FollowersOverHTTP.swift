@@ -13,7 +13,7 @@ enum FollowersOverHTTP {
     defer { server.stop() }
     let perPage = 100
     server.addUser("bench", followers: pages * perPage)
-    let floor = Double(pages) * seconds(latency)
+    let floor = Double(pages) * Measure.seconds(in: latency)
 
     // Sequential, as GitHub asks: one request after another, following `next` links.
     let sequentialClient = GitHubClient(configuration: .init(baseURL: server.baseURL))
@@ -60,9 +60,5 @@ enum FollowersOverHTTP {
       FileHandle.standardError.write(Data("warning: followers over HTTP failed: \(message)\n".utf8))
     }
     return elapsed
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }

@@ -5,8 +5,12 @@ enum Measure {
   static func seconds(_ body: @MainActor () async -> Void) async -> Double {
     let start = ContinuousClock.now
     await body()
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return seconds(in: ContinuousClock.now - start)
+  }
+
+  /// A duration in seconds, as a `Double`.
+  static func seconds(in duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   static func median(_ values: [Double]) -> Double {
