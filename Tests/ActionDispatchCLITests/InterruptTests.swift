@@ -20,7 +20,7 @@ import Testing
     server.addUser("mona", followers: 45)
     let arrivals = server.arrivals { _ in FakeResponse(status: 200, behavior: .neverRespond) }
     let child = try await CLIProcess.start(["followers", "mona", "--api-url", server.baseURL.absoluteString])
-    for await _ in arrivals { break }
+    #expect(await child.requests(from: arrivals, count: 1).count == 1)
 
     let sent = ContinuousClock.now
     child.send(SIGINT)
@@ -42,11 +42,7 @@ import Testing
     // The header and page 1's 100 rows arrive while page 2 is still unanswered.
     let shown = await child.stdout.wait { $0.filter { $0 == "\n" }.count >= 101 }
     #expect(shown == ExpectedOutput.followerTable(of: "mona", 1...100, loginWidth: 17))
-    var pages: [String?] = []
-    for await request in arrivals {
-      pages.append(request.queryItems["page"])
-      if pages.count == 2 { break }
-    }
+    let pages = await child.requests(from: arrivals, count: 2).map { $0.queryItems["page"] }
     #expect(pages == ["1", "2"])
 
     let sent = ContinuousClock.now
@@ -65,11 +61,8 @@ import Testing
     }
     let child = try await CLIProcess.start(
       ["followers", "mona", "--all", "--concurrency", "4", "--json", "--api-url", server.baseURL.absoluteString])
-    var count = 0
-    for await _ in arrivals {
-      count += 1
-      if count == 5 { break }  // page 1, then pages 2 to 5 in flight together
-    }
+    // Page 1, then pages 2 to 5 in flight together.
+    #expect(await child.requests(from: arrivals, count: 5).count == 5)
 
     let sent = ContinuousClock.now
     child.send(SIGINT)

@@ -1,3 +1,4 @@
+import FakeGitHubServer
 import Foundation
 
 #if canImport(Glibc)
@@ -24,7 +25,8 @@ final class CLIProcess: Sendable {
 
   private struct ExitState {
     var ended: (status: Int32, signal: Int32?)?
-    var waiters: [CheckedContinuation<Void, Never>] = []
+    var nextWaiter: UInt64 = 0
+    var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
   }
 
   /// The child's process id, for `kill(2)`.
@@ -119,8 +121,8 @@ final class CLIProcess: Sendable {
         : (status: process.terminationStatus, signal: nil)
       let waiters = exit.withLock { state in
         state.ended = ended
-        defer { state.waiters = [] }
-        return state.waiters
+        defer { state.waiters = [:] }
+        return state.waiters.values
       }
       ChildSlots.shared.release()
       for waiter in waiters { waiter.resume() }
@@ -162,17 +164,61 @@ final class CLIProcess: Sendable {
     kill(pid, signal)
   }
 
+  /// Waits for the child to end; returns at once when the calling task is cancelled.
+  func exited() async {
+    let id = exit.withLock { state in
+      defer { state.nextWaiter += 1 }
+      return state.nextWaiter
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let resumeNow = exit.withLock { state in
+          if state.ended != nil || Task.isCancelled { return true }
+          state.waiters[id] = continuation
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    } onCancel: {
+      exit.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+    }
+  }
+
+  /// Collects the server's requests until `count` have arrived, or until the child has exited:
+  /// a child that fails early must fail the test, not leave it waiting for a request forever.
+  ///
+  /// - Parameters:
+  ///   - arrivals: The server's requests, from `FakeGitHubServer.arrivals(answer:)`.
+  ///   - count: How many to wait for.
+  /// - Returns: The requests that arrived, `count` of them unless the child exited first.
+  func requests(from arrivals: AsyncStream<FakeRequest>, count: Int) async -> [FakeRequest] {
+    await withTaskGroup(of: [FakeRequest]?.self) { group in
+      group.addTask {
+        var received: [FakeRequest] = []
+        for await request in arrivals {
+          received.append(request)
+          if received.count == count { break }
+        }
+        return received
+      }
+      group.addTask {
+        await self.exited()
+        return nil
+      }
+      var received: [FakeRequest] = []
+      while let outcome = await group.next() {
+        group.cancelAll()
+        if let outcome { received = outcome }
+      }
+      return received
+    }
+  }
+
   /// Waits for the child to end and both pipes to close.
   ///
   /// - Returns: Everything it wrote and how it ended.
   func result() async -> CLIResult {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let hasEnded = exit.withLock { state in
-        if state.ended == nil { state.waiters.append(continuation) }
-        return state.ended != nil
-      }
-      if hasEnded { continuation.resume() }
-    }
+    await exited()
     let output = await stdout.waitForEnd()
     let error = await stderr.waitForEnd()
     let ended = exit.withLock { $0.ended } ?? (status: -1, signal: nil)
