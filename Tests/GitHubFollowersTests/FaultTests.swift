@@ -11,15 +11,18 @@ import Testing
 struct FaultTests {
   private let followersPath = "/users/octocat/followers"
 
-  /// A view model over a real client with page 1 loaded; retries off so each fault shows once.
+  /// A view model over a real client with page 1 loaded.
+  ///
+  /// A short timeout keeps the no-answer case quick; two immediate retries keep page 1 from
+  /// failing on a loaded machine (the whole suite under ThreadSanitizer) within that timeout.
   private func viewModelWithFirstPage(
     on server: FakeGitHubServer,
     maxResponseBytes: Int = 32 << 20
   ) async -> FollowersViewModel {
     server.addUser("octocat", followers: 45)
     let client = GitHubClient(
-      configuration: .init(baseURL: server.baseURL, maxRetries: 0, clock: ImmediateClock()),
-      httpClient: URLSessionHTTPClient(timeout: .seconds(1), maxResponseBytes: maxResponseBytes))
+      configuration: .init(baseURL: server.baseURL, maxRetries: 2, clock: ImmediateClock()),
+      httpClient: URLSessionHTTPClient(timeout: .seconds(2), maxResponseBytes: maxResponseBytes))
     let viewModel = FollowersViewModel(service: client)
     await viewModel.fetchFollowers(for: "octocat").value
     return viewModel
