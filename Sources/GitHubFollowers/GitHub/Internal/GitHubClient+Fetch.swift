@@ -114,18 +114,18 @@ extension GitHubClient {
         return .failure(.transport(redact("The request to \(Self.hostAndPort(current)) failed: \(error)")), .never)
       }
       try Task.checkCancellation()
-      let rateLimit = RateLimit(response: response)
-      lastStatus = response.statusCode
-      if !(200...299).contains(response.statusCode), let rateLimit {
+      if let rateLimit = RateLimit(response: response) {
         await cache.record(rateLimit)
       }
+      lastStatus = response.statusCode
 
       switch response.statusCode {
       case 200...299:
-        let etag = method == .get ? response.value(forHTTPHeaderField: "ETag").flatMap { $0.isEmpty ? nil : $0 } : nil
-        await cache.settle(
-          key, storing: etag.map { ResponseCache.Entry(etag: $0, response: response) }, dropping: cached != nil,
-          rateLimit: rateLimit)
+        if method == .get, let etag = response.value(forHTTPHeaderField: "ETag"), !etag.isEmpty {
+          await cache.store(response, etag: etag, for: key)
+        } else if cached != nil {
+          await cache.remove(key)
+        }
         return .response(response)
       case 304:
         if let cached { return .response(cached.response) }

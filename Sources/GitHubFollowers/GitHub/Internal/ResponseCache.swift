@@ -49,15 +49,4 @@ actor ResponseCache {
   func record(_ rateLimit: RateLimit) {
     latestRateLimit = rateLimit
   }
-
-  /// Everything a `2xx` changes, in one visit to the actor: the rate limit, and the entry
-  /// stored (with an `ETag`) or dropped (without one, when a copy was cached).
-  func settle(_ key: Key, storing entry: Entry?, dropping: Bool, rateLimit: RateLimit?) {
-    if let rateLimit { latestRateLimit = rateLimit }
-    if let entry {
-      store(entry.response, etag: entry.etag, for: key)
-    } else if dropping {
-      remove(key)
-    }
-  }
 }
