@@ -91,7 +91,6 @@ public struct FakeRequest: Sendable, Equatable {
 
   /// Percent-decodes one query component, treating `+` as a space; keeps it raw if malformed.
   static func decodeComponent(_ component: Substring) -> String {
-    let spaced = component.replacingOccurrences(of: "+", with: " ")
-    return spaced.removingPercentEncoding ?? spaced
+    PercentCoding.decode(component, plusIsSpace: true) ?? String(component.map { $0 == "+" ? " " : $0 })
   }
 }

@@ -337,6 +337,25 @@ import Testing
     #expect(socket.readAll().isEmpty)
   }
 
+  @Test(arguments: [
+    ("q=a%20b+c", "a b c"), ("q=%E2%9C%93%2B", "✓+"), ("q=100%", "100%"), ("q=%zz+x", "%zz x"),
+    ("q=%C3", "%C3"), ("q=", ""), ("q", ""),
+  ])
+  func queryComponentsAreDecodedOrKeptRawWhenMalformed(query: String, expected: String) {
+    #expect(FakeRequest(target: "/search/users?" + query).queryItems["q"] == expected)
+  }
+
+  @Test func percentEncodedLoginsReachTheirUser() async throws {
+    let server = try FakeGitHubServer()
+    defer { server.stop() }
+    server.addUser("octo-cat", followers: 1)
+    let (data, response) = try await Client().get(server, "/users/%6Fcto%2Dcat")
+    #expect(response.statusCode == 200)
+    #expect(String(decoding: data, as: UTF8.self).contains(#""html_url":"https://github.com/octo-cat""#))
+    let (_, malformed) = try await Client().get(server, "/users/octo%2")
+    #expect(malformed.statusCode == 404)
+  }
+
   // MARK: Recording and connections
 
   @Test func recordsRequestsWithLowercasedHeaders() async throws {

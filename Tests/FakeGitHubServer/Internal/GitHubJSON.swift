@@ -147,9 +147,7 @@ enum GitHubJSON {
 
   /// Percent-encodes a login for use as a URL path segment.
   static func pathEscape(_ segment: String) -> String {
-    var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: "/")
-    return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+    PercentCoding.encodePathSegment(segment)
   }
 
   /// 64-bit FNV-1a over the UTF-8 bytes.

@@ -10,7 +10,7 @@ extension ServerCore {
   /// - Anything else: GitHub's 404.
   func route(_ request: FakeRequest) -> FakeResponse {
     var segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map {
-      $0.removingPercentEncoding ?? String($0)
+      PercentCoding.decode($0) ?? String($0)
     }
     // "/users/x" splits into ["", "users", "x"]; tolerate one trailing slash.
     if segments.count > 2, segments.last == "" { segments.removeLast() }
@@ -42,7 +42,7 @@ extension ServerCore {
       let terms = (request.queryItems["q"] ?? "").split(whereSeparator: \.isWhitespace)
         .filter { !$0.contains(":") }
         .map { $0.lowercased() }
-      guard request.queryItems["q"].map({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) ?? false else {
+      guard request.queryItems["q"].map({ !$0.trimmingHTTPWhitespace().isEmpty }) ?? false else {
         return gitHubResponse(
           .gitHubJSON(422, GitHubJSON.searchValidationFailedBody), request: request, resource: "search")
       }
@@ -127,10 +127,10 @@ extension ServerCore {
   /// Weak comparison (RFC 9110 §8.8.3.2) of `etag` against an `If-None-Match` list.
   static func etag(_ etag: String, matchesAnyOf candidates: String) -> Bool {
     func opaque(_ tag: Substring) -> Substring {
-      let trimmed = tag.trimmingCharacters(in: .whitespaces)
+      let trimmed = tag.trimmingHTTPWhitespace()
       return trimmed.hasPrefix("W/") ? Substring(trimmed.dropFirst(2)) : Substring(trimmed)
     }
-    if candidates.trimmingCharacters(in: .whitespaces) == "*" { return true }
+    if candidates.trimmingHTTPWhitespace() == "*" { return true }
     let mine = opaque(Substring(etag))
     return candidates.split(separator: ",").contains { opaque($0) == mine }
   }

@@ -56,7 +56,7 @@ struct ParsedRequest {
   /// Whether the client wants the connection kept open after the response.
   var keepAlive: Bool {
     let tokens = headers.filter { $0.0 == "connection" }
-      .flatMap { $0.1.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+      .flatMap { $0.1.lowercased().split(separator: ",").map { $0.trimmingHTTPWhitespace() } }
     if tokens.contains("close") { return false }
     return version == "HTTP/1.1" || tokens.contains("keep-alive")
   }
@@ -116,7 +116,7 @@ struct RequestReader {
     for line in lines where !line.isEmpty {
       guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else { return .malformed(400) }
       let name = line[..<colon].lowercased()
-      let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+      let value = String(line[line.index(after: colon)...]).trimmingHTTPWhitespace()
       headers.append((name, value))
     }
     var request = ParsedRequest(
@@ -152,7 +152,7 @@ struct RequestReader {
     while true {
       guard let line = readLine() else { return nil }
       let sizeText = line.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-      guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0,
+      guard let size = Int(sizeText.trimmingHTTPWhitespace(), radix: 16), size >= 0,
         body.count + size <= Self.maxBodyBytes
       else { return nil }
       if size == 0 {

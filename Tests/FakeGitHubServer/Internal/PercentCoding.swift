@@ -1,0 +1,72 @@
+/// Percent-encoding and -decoding in plain Swift, without Foundation.
+///
+/// The server runs a thread per connection, and tests that cancel requests by the hundred leave
+/// hundreds of them answering at once. Foundation's `addingPercentEncoding` and
+/// `removingPercentEncoding` bridge through CFString and a lazily initialised global; with
+/// hundreds of threads in them at once (under ThreadSanitizer, on two cores) they queued on
+/// that initialiser for half a minute, and every other test's requests timed out meanwhile.
+enum PercentCoding {
+  /// Percent-encodes a URL path segment: what `CharacterSet.urlPathAllowed` allows, minus `/`.
+  static func encodePathSegment(_ segment: String) -> String {
+    var result = ""
+    result.reserveCapacity(segment.utf8.count)
+    for byte in segment.utf8 {
+      if isAllowedInPathSegment(byte) {
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        result.unicodeScalars.append("%")
+        result.unicodeScalars.append(hexDigit(byte >> 4))
+        result.unicodeScalars.append(hexDigit(byte & 0x0F))
+      }
+    }
+    return result
+  }
+
+  /// Decodes every `%XX`; `nil` when a `%` is not followed by two hex digits or the bytes are
+  /// not UTF-8, as `removingPercentEncoding` does.
+  ///
+  /// - Parameter plusIsSpace: Whether `+` means a space, as in a form-encoded query.
+  static func decode(_ text: Substring, plusIsSpace: Bool = false) -> String? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var iterator = text.utf8.makeIterator()
+    while let byte = iterator.next() {
+      switch byte {
+      case UInt8(ascii: "%"):
+        guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+          return nil
+        }
+        bytes.append(high << 4 | low)
+      case UInt8(ascii: "+") where plusIsSpace:
+        bytes.append(UInt8(ascii: " "))
+      default:
+        bytes.append(byte)
+      }
+    }
+    return String(validating: bytes, as: UTF8.self)
+  }
+
+  private static func isAllowedInPathSegment(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default:
+      // Unreserved marks, sub-delimiters, ":" and "@" (RFC 3986, pchar).
+      "-._~!$&'()*+,;=:@".utf8.contains(byte)
+    }
+  }
+
+  private static func hexDigit(_ value: UInt8) -> Unicode.Scalar {
+    Unicode.Scalar(value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}
