@@ -8,11 +8,10 @@ import Testing
   static let reset = "\u{1B}[0m"
 
   @Test func spinnerShowsOnStandardErrorAndIsClearedWhenDone() async throws {
-    let terminal = try PseudoTerminal()
     let child = try await CLIProcess.start(
-      ["followers", "octocat", "--demo", "--limit", "3"], outputs: .errorOnTerminal(terminal))
+      ["followers", "octocat", "--demo", "--limit", "3"], outputs: .errorOnTerminal)
     let result = await child.result()
-    let shown = await terminal.output.waitForEnd()
+    let shown = await child.terminal.waitForEnd()
 
     #expect(result.status == 0)
     #expect(result.stdout == DemoTests.table(DemoTests.demoFollowers[0..<3]))  // a pipe: no colour
@@ -22,11 +21,10 @@ import Testing
   }
 
   @Test func spinnerFollowsThePages() async throws {
-    let terminal = try PseudoTerminal()
     let child = try await CLIProcess.start(
-      ["followers", "octocat", "--demo", "--limit", "45"], outputs: .errorOnTerminal(terminal))
+      ["followers", "octocat", "--demo", "--limit", "45"], outputs: .errorOnTerminal)
     let result = await child.result()
-    let shown = await terminal.output.waitForEnd()
+    let shown = await child.terminal.waitForEnd()
 
     #expect(result.status == 0)
     #expect(shown.contains(" Fetching followers of octocat… page 1"))
@@ -36,11 +34,10 @@ import Testing
 
   @Test(arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]])
   func noColourWhenOptedOut(environment: [String: String]) async throws {
-    let terminal = try PseudoTerminal()
     let child = try await CLIProcess.start(
-      ["followers", "octocat", "--demo", "--limit", "3"], environment: environment, outputs: .bothOnTerminal(terminal))
+      ["followers", "octocat", "--demo", "--limit", "3"], environment: environment, outputs: .bothOnTerminal)
     let result = await child.result()
-    let shown = await terminal.output.waitForEnd()
+    let shown = await child.terminal.waitForEnd()
 
     #expect(result.status == 0)
     #expect(shown.contains(Self.clearLine + "⠋ Fetching followers of octocat… page 1"))
@@ -50,21 +47,19 @@ import Testing
   }
 
   @Test func tableHeaderIsBoldOnAColourTerminal() async throws {
-    let terminal = try PseudoTerminal()
     let child = try await CLIProcess.start(
-      ["followers", "octocat", "--demo", "--limit", "3"], outputs: .bothOnTerminal(terminal))
+      ["followers", "octocat", "--demo", "--limit", "3"], outputs: .bothOnTerminal)
     _ = await child.result()
-    let shown = await terminal.output.waitForEnd()
+    let shown = await child.terminal.waitForEnd()
 
     #expect(shown.contains("\u{1B}[1mLOGIN        TYPE          URL\u{1B}[0m\r\namber-otter  User"))
     #expect(shown.hasSuffix("amber-lynx   User          https://demo.invalid/amber-lynx\r\n"))
   }
 
   @Test func errorIsRedOnAColourTerminal() async throws {
-    let terminal = try PseudoTerminal()
-    let child = try await CLIProcess.start(["profile", "mona", "--demo"], outputs: .errorOnTerminal(terminal))
+    let child = try await CLIProcess.start(["profile", "mona", "--demo"], outputs: .errorOnTerminal)
     let result = await child.result()
-    let shown = await terminal.output.waitForEnd()
+    let shown = await child.terminal.waitForEnd()
 
     #expect(result.status == 1)
     #expect(

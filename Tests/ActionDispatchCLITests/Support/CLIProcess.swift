@@ -35,12 +35,18 @@ final class CLIProcess: Sendable {
   let stdout: OutputCollector
   /// Standard error, as it arrives.
   let stderr: OutputCollector
+  /// What went to the pseudo-terminal, as it arrives: empty unless ``Outputs`` put the child
+  /// on one.
+  let terminal: OutputCollector
   private let exit: Locked<ExitState>
 
-  private init(pid: Int32, stdout: OutputCollector, stderr: OutputCollector, exit: Locked<ExitState>) {
+  private init(
+    pid: Int32, stdout: OutputCollector, stderr: OutputCollector, terminal: OutputCollector, exit: Locked<ExitState>
+  ) {
     self.pid = pid
     self.stdout = stdout
     self.stderr = stderr
+    self.terminal = terminal
     self.exit = exit
   }
 
@@ -55,13 +61,19 @@ final class CLIProcess: Sendable {
   }
 
   /// Where the child's standard output and standard error go.
+  ///
+  /// A terminal is opened only once a ``ChildSlots`` slot is free, just before the child
+  /// starts: its descriptors then exist for microseconds before the child has them, not for as
+  /// long as the test waits for a slot. (Once in about twenty runs under ThreadSanitizer, a
+  /// child wrote its spinner into another test's terminal: something in the process closed a
+  /// descriptor number twice while a terminal opened early sat waiting.)
   enum Outputs {
     /// Both to pipes: the usual case, as in a script.
     case pipes
     /// Standard error to a terminal, standard output to a pipe: `action-dispatch … | jq`.
-    case errorOnTerminal(PseudoTerminal)
+    case errorOnTerminal
     /// Both to the same terminal: an interactive shell.
-    case bothOnTerminal(PseudoTerminal)
+    case bothOnTerminal
   }
 
   /// Starts the built executable.
@@ -69,8 +81,8 @@ final class CLIProcess: Sendable {
   /// - Parameters:
   ///   - arguments: The arguments after the executable's name.
   ///   - environment: Variables to set (or override) in the child's environment.
-  ///   - outputs: Where its output goes; pipes by default. What goes to a terminal is in the
-  ///     terminal's ``PseudoTerminal/output``, not in ``stdout`` or ``stderr``.
+  ///   - outputs: Where its output goes; pipes by default. What goes to a terminal is in
+  ///     ``terminal``, not in ``stdout`` or ``stderr``.
   /// - Returns: The running child, once one of the ``ChildSlots`` is free.
   static func start(
     _ arguments: [String], environment: [String: String] = [:], outputs: Outputs = .pipes
@@ -101,11 +113,11 @@ final class CLIProcess: Sendable {
       outputPipe = Pipe()
       errorPipe = Pipe()
       terminal = nil
-    case .errorOnTerminal(let pty):
+    case .errorOnTerminal:
       outputPipe = Pipe()
-      terminal = pty
-    case .bothOnTerminal(let pty):
-      terminal = pty
+      terminal = try PseudoTerminal()
+    case .bothOnTerminal:
+      terminal = try PseudoTerminal()
     }
     process.standardOutput = outputPipe ?? terminal?.secondary
     process.standardError = errorPipe ?? terminal?.secondary
@@ -139,12 +151,13 @@ final class CLIProcess: Sendable {
       pid: pid,
       stdout: stdout,
       stderr: stderr,
+      terminal: terminal?.output ?? .empty(),
       exit: exit)
   }
 
   private static func collector(for pipe: Pipe) -> OutputCollector {
     let handle = pipe.fileHandleForReading
-    return OutputCollector(reading: handle.fileDescriptor, keepingAlive: handle)
+    return OutputCollector(reading: handle.fileDescriptor, from: .pipe, keepingAlive: handle)
   }
 
   /// Runs the executable to the end.

@@ -15,11 +15,29 @@ import Foundation
 /// URLSession, which runs on Dispatch, in the tests running alongside.
 ///
 /// End of file alone is not trusted to come: a sibling child spawned at the same moment by
-/// another test can inherit the write end and hold it open, and a pseudo-terminal whose other
-/// side is gone does not always report it. So the reader polls, and once ``childExited()``
-/// has been called it stops at the first moment nothing more is readable: everything the child
-/// wrote is in the kernel's buffer by the time it exits.
+/// another test can inherit a pipe's write end and hold it open. So the reader polls, and once
+/// ``childExited()`` has been called it stops at the first moment nothing more is readable:
+/// what a child writes to a pipe is in the kernel's buffer by the time it exits.
+///
+/// Not so for a pseudo-terminal: the kernel moves what the child wrote to the primary side
+/// asynchronously, so right after the exit the primary can still look empty (a collector that
+/// stopped there once returned nothing at all). A terminal's collector therefore reads until
+/// the primary reports `EIO` (every copy of the other side is closed: ``PseudoTerminal`` opens
+/// both sides close-on-exec, so no sibling holds one), and only as a safety net stops after
+/// ``terminalGrace`` with nothing readable after the exit.
 final class OutputCollector: Sendable {
+  /// What is being read.
+  enum Source {
+    /// A pipe: everything the child wrote is readable the moment it has exited.
+    case pipe
+    /// The primary side of a pseudo-terminal: output can arrive after the exit.
+    case terminal
+  }
+
+  /// How long a terminal's collector keeps waiting for its end after the child exited,
+  /// while nothing arrives.
+  static let terminalGrace: Duration = .seconds(5)
+
   private struct Waiter {
     let isSatisfied: @Sendable (String) -> Bool
     let continuation: CheckedContinuation<String, Never>
@@ -28,7 +46,7 @@ final class OutputCollector: Sendable {
   private struct State {
     var data = Data()
     var isFinished = false
-    var childHasExited = false
+    var childExitedAt: ContinuousClock.Instant?
     var waiters: [Waiter] = []
   }
 
@@ -38,8 +56,9 @@ final class OutputCollector: Sendable {
   ///
   /// - Parameters:
   ///   - fileDescriptor: The descriptor to read.
+  ///   - source: What the descriptor is, which decides when the output has ended.
   ///   - owner: Kept alive while reading, such as the `FileHandle` that closes the descriptor.
-  init(reading fileDescriptor: Int32, keepingAlive owner: (any Sendable)? = nil) {
+  init(reading fileDescriptor: Int32, from source: Source, keepingAlive owner: (any Sendable)? = nil) {
     let thread = Thread { [state] in
       var buffer = [UInt8](repeating: 0, count: 65_536)
       while true {
@@ -48,8 +67,10 @@ final class OutputCollector: Sendable {
         if ready < 0, errno == EINTR { continue }
         var chunk = Data()
         if ready == 0 {
-          // Nothing to read: done if the child is gone, else keep waiting.
-          guard state.withLock({ $0.childHasExited }) else { continue }
+          // Nothing to read: done if the child is gone (and, for a terminal, has been for a
+          // while), else keep waiting.
+          guard let exited = state.withLock({ $0.childExitedAt }) else { continue }
+          if source == .terminal, ContinuousClock.now - exited < Self.terminalGrace { continue }
         } else {
           let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
           if count < 0, errno == EINTR { continue }
@@ -79,7 +100,7 @@ final class OutputCollector: Sendable {
 
   /// Tells the reader that the child has exited: it stops once nothing more is readable.
   func childExited() {
-    state.withLock { $0.childHasExited = true }
+    state.withLock { $0.childExitedAt = $0.childExitedAt ?? .now }
   }
 
   private init(finished: Void) {

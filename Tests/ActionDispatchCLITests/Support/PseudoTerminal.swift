@@ -9,9 +9,9 @@ import Foundation
 /// A pseudo-terminal, so that a child's standard error (or output) is "a terminal" and the
 /// spinner and colours can be tested.
 ///
-/// Hand ``secondary`` to the child; ``CLIProcess`` closes this process's copy once the child
-/// runs, and ``output`` collects what the child wrote until its side closes. The terminal turns
-/// each `\n` into `\r\n`.
+/// ``CLIProcess`` opens one per child that asks for it, hands ``secondary`` to the child and
+/// closes this process's copy once the child runs; ``output`` collects what the child wrote
+/// until its side closes. The terminal turns each `\n` into `\r\n`.
 final class PseudoTerminal: Sendable {
   /// The child's side.
   let secondary: FileHandle
@@ -24,16 +24,18 @@ final class PseudoTerminal: Sendable {
   }
 
   init() throws {
-    let primary = PTY.openPrimary(O_RDWR | O_NOCTTY)
+    // Close-on-exec: a sibling child spawned by another test must not inherit either side (and
+    // keep the terminal open after this child exits); this child gets its side by dup2.
+    let primary = PTY.openPrimary(O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard primary >= 0 else { throw Failure(call: "posix_openpt") }
     let primaryHandle = FileHandle(fileDescriptor: primary, closeOnDealloc: true)
     guard PTY.grant(primary) == 0 else { throw Failure(call: "grantpt") }
     guard PTY.unlock(primary) == 0 else { throw Failure(call: "unlockpt") }
     guard let name = PTY.name(primary) else { throw Failure(call: "ptsname") }
-    let fd = open(name, O_RDWR | O_NOCTTY)
+    let fd = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else { throw Failure(call: "open(\(String(cString: name)))") }
     secondary = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-    output = OutputCollector(reading: primary, keepingAlive: primaryHandle)
+    output = OutputCollector(reading: primary, from: .terminal, keepingAlive: primaryHandle)
   }
 }
 
