@@ -60,7 +60,8 @@ struct BenchmarkCommand {
     if wanted("memory", results: []) {
       results += await MemoryGrowth.run(dispatches: quick ? 200_000 : 1_000_000)
     }
-    if wanted("followers over HTTP", results: ["sequential vs", "concurrency 4", "second identical run"]) {
+    let httpResults = ["sequential vs", "concurrency 4", "second identical run", "raw URLSession"]
+    if wanted("followers over HTTP", results: httpResults) {
       let latency = ProcessInfo.processInfo.environment["BENCH_LATENCY_MS"].flatMap(Int.init) ?? 20
       results += await FollowersOverHTTP.run(pages: 20, latency: .milliseconds(latency))
     }

@@ -15,6 +15,10 @@ enum FollowersOverHTTP {
     server.addUser("bench", followers: pages * perPage)
     let floor = Double(pages) * Measure.seconds(in: latency)
 
+    // The transport alone: the same pages as bare URLSession requests, nothing decoded. What
+    // the sequential run costs beyond this is the client's own work (decoding, paging, hops).
+    let raw = await timeRawSends(server: server, pages: pages, perPage: perPage)
+
     // Sequential, as GitHub asks: one request after another, following `next` links.
     let sequentialClient = GitHubClient(configuration: .init(baseURL: server.baseURL))
     let sequential = await timeAllPages(client: sequentialClient, concurrency: 1, perPage: perPage)
@@ -30,6 +34,11 @@ enum FollowersOverHTTP {
     let total = max(server.requestCount, 1)
 
     return [
+      BenchmarkResult(
+        name: "followers over HTTP: \(pages) raw URLSession sends vs pages × latency",
+        value: raw * 1000, unit: "ms", baselineName: "pages × latency", baselineValue: floor * 1000,
+        measure: raw / floor, target: .infinity, targetDescription: "reference (no target)",
+        notes: "the sequential run's floor on this machine: URLSessionHTTPClient alone, bodies not decoded"),
       BenchmarkResult(
         name: "followers over HTTP: \(pages) pages sequential vs pages × latency",
         value: sequential * 1000, unit: "ms", baselineName: "pages × latency", baselineValue: floor * 1000,
@@ -48,6 +57,24 @@ enum FollowersOverHTTP {
         targetDescription: "every request (If-None-Match → 304)",
         notes: "measure is the share of requests sent without a cached ETag"),
     ]
+  }
+
+  /// Seconds to send the followers requests for pages 1...`pages` one after another.
+  @MainActor
+  private static func timeRawSends(server: FakeGitHubServer, pages: Int, perPage: Int) async -> Double {
+    let http = URLSessionHTTPClient()
+    let urls = (1...pages).compactMap { page in
+      URL(string: "\(server.baseURL.absoluteString)/users/bench/followers?per_page=\(perPage)&page=\(page)")
+    }
+    return await Measure.seconds {
+      for url in urls {
+        do {
+          _ = try await http.send(.get(url: url))
+        } catch {
+          FileHandle.standardError.write(Data("warning: raw URLSession send failed: \(error)\n".utf8))
+        }
+      }
+    }
   }
 
   @MainActor
