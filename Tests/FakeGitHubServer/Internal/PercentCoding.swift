@@ -43,7 +43,9 @@ enum PercentCoding {
         bytes.append(byte)
       }
     }
-    return String(validating: bytes, as: UTF8.self)
+    // Not `String(validating:as:)`, which needs macOS 15: a lossy decode that round-trips.
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
   }
 
   private static func isAllowedInPathSegment(_ byte: UInt8) -> Bool {
