@@ -70,8 +70,8 @@ import Testing
     let ended = Date()
     // The child reads its clock somewhere between `started` and `ended` (half a minute apart on
     // a loaded machine, under ThreadSanitizer): "in 30 minutes", or one less if it ran late.
-    let minutes = { (now: Date) in Int((resetAt.timeIntervalSince(now) / 60).rounded()) }
-    let messages = (minutes(ended)...minutes(started)).map { minutes in
+    let minutesLeft = { (now: Date) in Int((resetAt.timeIntervalSince(now) / 60).rounded()) }
+    let messages = (minutesLeft(ended)...minutesLeft(started)).map { minutes in
       "error: GitHub's API rate limit is exhausted; it resets at \(Self.utcClockTime(resetAt)) (in \(minutes) minutes). "
         + "Set GITHUB_TOKEN to raise the limit from 60 to 5,000 requests an hour.\n"
     }
