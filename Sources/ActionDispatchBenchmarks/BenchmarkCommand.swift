@@ -63,7 +63,7 @@ struct BenchmarkCommand {
     let httpResults = ["sequential vs", "concurrency 4", "second identical run", "raw URLSession"]
     if wanted("followers over HTTP", results: httpResults) {
       let latency = ProcessInfo.processInfo.environment["BENCH_LATENCY_MS"].flatMap(Int.init) ?? 20
-      results += await FollowersOverHTTP.run(pages: 20, latency: .milliseconds(latency))
+      results += await FollowersOverHTTP.run(pages: 20, latency: .milliseconds(latency), rounds: quick ? 3 : 5)
     }
     if wanted("CLI cold start", results: []) {
       results += CLIColdStart.run(launches: quick ? 10 : 30)
