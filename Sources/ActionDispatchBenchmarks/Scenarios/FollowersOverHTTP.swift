@@ -21,15 +21,15 @@ enum FollowersOverHTTP {
     var raw: [Double] = []
     var sequential: [Double] = []
     var concurrent: [Double] = []
-    var sequentialClient = GitHubClient(configuration: .init(baseURL: server.baseURL))
-    for _ in 0..<rounds {
+    // Sequential runs each have a fresh client, so no cached ETag helps them; the last one is
+    // used again below for the conditional run.
+    let sequentialClients = (0..<rounds).map { _ in GitHubClient(configuration: .init(baseURL: server.baseURL)) }
+    for sequentialClient in sequentialClients {
       // The transport alone: the same pages as bare URLSession requests, nothing decoded. What
       // the sequential run costs beyond this is the client's own work (decoding, paging, hops).
       raw.append(await timeRawSends(server: server, pages: pages, perPage: perPage))
 
-      // Sequential, as GitHub asks: one request after another, following `next` links. Each
-      // round has a fresh client, so no cached ETag helps it.
-      sequentialClient = GitHubClient(configuration: .init(baseURL: server.baseURL))
+      // Sequential, as GitHub asks: one request after another, following `next` links.
       sequential.append(await timeAllPages(client: sequentialClient, concurrency: 1, perPage: perPage))
 
       // The opt-in concurrency, with a fresh client too.
@@ -43,7 +43,7 @@ enum FollowersOverHTTP {
 
     // A second identical run with the last sequential client: every page should come back as a 304.
     server.resetRecording()
-    _ = await timeAllPages(client: sequentialClient, concurrency: 1, perPage: perPage)
+    _ = await timeAllPages(client: sequentialClients[rounds - 1], concurrency: 1, perPage: perPage)
     let conditional = server.requests.filter { $0.header("If-None-Match") != nil }.count
     let total = max(server.requestCount, 1)
 
