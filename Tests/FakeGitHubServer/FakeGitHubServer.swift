@@ -52,7 +52,9 @@ public final class FakeGitHubServer: Sendable {
   /// Stops the server: closes the listener and every open connection.
   ///
   /// Clients waiting on the server see their connection close. Idempotent; also called when
-  /// the server is deinitialized. After `stop()`, new connections are refused.
+  /// the server is deinitialized. After `stop()`, new connections are refused: the port stays
+  /// reserved for as long as the server object lives, so no other server (another test running
+  /// in parallel) can be given it and answer in this one's place.
   public func stop() {
     core.stop()
   }

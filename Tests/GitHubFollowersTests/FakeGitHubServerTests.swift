@@ -337,6 +337,23 @@ import Testing
     #expect(socket.readAll().isEmpty)
   }
 
+  /// A stopped server's port must not go back to the kernel while the server object lives:
+  /// the next server a parallel test starts could be given it, and a client expecting a
+  /// refused connection would get that server's answers instead (it happened in CI).
+  @Test func stoppedPortRefusesConnectionsAndCannotBeTakenOver() throws {
+    let server = try FakeGitHubServer()
+    server.addUser("octocat", followers: 1)
+    let open = try RawSocket(port: server.port)
+    open.send("GET /users/octocat HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(open.readResponse()?.hasPrefix("HTTP/1.1 200 OK\r\n") == true)
+    server.stop()
+
+    #expect(SocketProbe.connect(toPort: server.port) == ECONNREFUSED)
+    // What a new listener does: SO_REUSEADDR, then bind. It must find the port taken.
+    #expect(SocketProbe.bind(toPort: server.port) == EADDRINUSE)
+    #expect(SocketProbe.connect(toPort: server.port) == ECONNREFUSED)
+  }
+
   @Test(arguments: [
     ("q=a%20b+c", "a b c"), ("q=%E2%9C%93%2B", "✓+"), ("q=100%", "100%"), ("q=%zz+x", "%zz x"),
     ("q=%C3", "%C3"), ("q=", ""), ("q", ""),
@@ -646,5 +663,59 @@ private final class RawSocket {
       guard count > 0 else { return nil }
       received += chunk[..<count]
     }
+  }
+}
+
+/// One-shot socket calls that report the `errno` they end with (0 on success).
+private enum SocketProbe {
+  /// Connects to 127.0.0.1:`port` and hangs up.
+  static func connect(toPort port: Int) -> Int32 {
+    withSocket(port: port) { fd, address in
+      #if canImport(Glibc)
+        Glibc.connect(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+      #elseif canImport(Musl)
+        Musl.connect(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+      #else
+        Darwin.connect(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+      #endif
+    }
+  }
+
+  /// Binds 127.0.0.1:`port` with `SO_REUSEADDR` on, as a server about to listen would.
+  static func bind(toPort port: Int) -> Int32 {
+    withSocket(port: port) { fd, address in
+      var yes: Int32 = 1
+      setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+      #if canImport(Glibc)
+        return Glibc.bind(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+      #elseif canImport(Musl)
+        return Musl.bind(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+      #else
+        return Darwin.bind(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+      #endif
+    }
+  }
+
+  private static func withSocket(
+    port: Int, _ call: (Int32, UnsafePointer<sockaddr>) -> Int32
+  ) -> Int32 {
+    #if canImport(Glibc)
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { return errno }
+    defer { _ = close(fd) }
+    var address = sockaddr_in()
+    #if canImport(Darwin)
+      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { call(fd, $0) }
+    }
+    return result == 0 ? 0 : errno
   }
 }

@@ -40,36 +40,68 @@ enum POSIX {
 
   /// Opens a listening TCP socket on 127.0.0.1 with a port the kernel picks.
   ///
+  /// The listener sets `SO_REUSEPORT` (as well as `SO_REUSEADDR`) so that, when the server
+  /// stops, ``reservePort(_:)`` can take the port over before the listener closes.
+  ///
   /// - Returns: The listening descriptor and the port it is bound to.
   static func makeLoopbackListener() throws -> (fd: Int32, port: Int) {
-    let fd = socket(AF_INET, streamType, 0)
-    guard fd >= 0 else { throw SocketError("socket") }
+    let fd = try makeLoopbackSocket(port: 0, options: [SO_REUSEADDR, SO_REUSEPORT])
     do {
-      setCloseOnExec(fd)
-      var yes: Int32 = 1
-      guard setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
-        throw SocketError("setsockopt(SO_REUSEADDR)")
-      }
-      var address = sockaddr_in()
-      #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-      #endif
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = 0
-      address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-      let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      guard bound == 0 else { throw SocketError("bind(127.0.0.1:0)") }
       guard listen(fd, 128) == 0 else { throw SocketError("listen") }
+      var address = sockaddr_in()
       var length = socklen_t(MemoryLayout<sockaddr_in>.size)
       let named = withUnsafeMutablePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
       }
       guard named == 0 else { throw SocketError("getsockname") }
       return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    } catch {
+      _ = close(fd)
+      throw error
+    }
+  }
+
+  /// Binds a socket that never listens to 127.0.0.1:`port`, while that port's listener is
+  /// still open, so that the port refuses connections once the listener closes.
+  ///
+  /// Without it, a stopped server's port goes back to the kernel, and the next server that
+  /// asks for an ephemeral port (another test running in parallel) can get it: a client that
+  /// should find nothing there gets that server's answers instead. A bound socket keeps the
+  /// kernel from handing the port out, and connecting to a port with no listener is refused.
+  ///
+  /// - Returns: The descriptor to close when the port may be reused, or `nil` if the system
+  ///   refused the bind (the port is then merely released, as before).
+  static func reservePort(_ port: Int) -> Int32? {
+    try? makeLoopbackSocket(port: port, options: [SO_REUSEPORT])
+  }
+
+  /// A close-on-exec TCP socket with the given `SOL_SOCKET` options on, bound to
+  /// 127.0.0.1:`port` (0 lets the kernel pick).
+  private static func makeLoopbackSocket(port: Int, options: [Int32]) throws -> Int32 {
+    let fd = socket(AF_INET, streamType, 0)
+    guard fd >= 0 else { throw SocketError("socket") }
+    do {
+      setCloseOnExec(fd)
+      var yes: Int32 = 1
+      for option in options {
+        guard setsockopt(fd, SOL_SOCKET, option, &yes, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
+          throw SocketError("setsockopt(\(option))")
+        }
+      }
+      var address = sockaddr_in()
+      #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+      #endif
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = UInt16(port).bigEndian
+      address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+      let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else { throw SocketError("bind(127.0.0.1:\(port))") }
+      return fd
     } catch {
       _ = close(fd)
       throw error

@@ -12,6 +12,9 @@ struct ServerState: Sendable {
   var latency: Duration
   var stopped = false
   var listenerExited = false
+  /// The socket that keeps a stopped server's port refusing connections; see
+  /// ``POSIX/reservePort(_:)``. Closed when the core is deinitialized.
+  var portReservation: Int32?
   /// Connections still owned by their threads; `stop()` shuts these down.
   var connections: Set<Int32> = []
   /// Users by lowercased login (GitHub logins are case-insensitive).
@@ -82,12 +85,23 @@ final class ServerCore: Sendable {
     thread.start()
   }
 
+  deinit {
+    if let reservation = state.withLock({ $0.portReservation }) {
+      POSIX.closeDescriptor(reservation)
+    }
+  }
+
   /// Stops listening, wakes and closes every connection, and waits (briefly) for the
-  /// listener thread to release the port. Safe to call any number of times, from any thread.
+  /// listener thread to close the listener. Safe to call any number of times, from any thread.
+  ///
+  /// The port stays reserved until the core is deinitialized, so it refuses connections
+  /// rather than reaching whichever server the kernel would give it to next.
   func stop() {
     let first = state.withLockBroadcasting { state -> Bool in
       guard !state.stopped else { return false }
       state.stopped = true
+      // Reserve the port before the listener closes, so that it is never free in between.
+      state.portReservation = POSIX.reservePort(port)
       if !state.listenerExited { POSIX.poke(wakeWrite) }
       // Only shut down here; each connection thread closes its own descriptor, so a
       // descriptor number is never closed twice or reused under a running thread.
