@@ -582,25 +582,12 @@ private final class RawSocket {
   private let fd: Int32
 
   init(port: Int) throws {
-    #if canImport(Glibc)
-      fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
+    fd = SocketProbe.makeTCPSocket()
     try #require(fd >= 0)
     var timeout = timeval(tv_sec: 10, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    #if canImport(Darwin)
-      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-    #endif
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
+    let connected = SocketProbe.withLoopbackAddress(port: port) { [fd] address, length in
+      connect(fd, address, length)
     }
     try #require(connected == 0)
   }
@@ -666,46 +653,50 @@ private final class RawSocket {
   }
 }
 
-/// One-shot socket calls that report the `errno` they end with (0 on success).
+/// One-shot socket calls that report the `errno` they end with (0 on success), and the
+/// plumbing ``RawSocket`` shares with them.
 private enum SocketProbe {
   /// Connects to 127.0.0.1:`port` and hangs up.
   static func connect(toPort port: Int) -> Int32 {
-    withSocket(port: port) { fd, address in
+    withSocket(port: port) { fd, address, length in
       #if canImport(Glibc)
-        Glibc.connect(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+        Glibc.connect(fd, address, length)
       #elseif canImport(Musl)
-        Musl.connect(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+        Musl.connect(fd, address, length)
       #else
-        Darwin.connect(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+        Darwin.connect(fd, address, length)
       #endif
     }
   }
 
   /// Binds 127.0.0.1:`port` with `SO_REUSEADDR` on, as a server about to listen would.
   static func bind(toPort port: Int) -> Int32 {
-    withSocket(port: port) { fd, address in
+    withSocket(port: port) { fd, address, length in
       var yes: Int32 = 1
       setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
       #if canImport(Glibc)
-        return Glibc.bind(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+        return Glibc.bind(fd, address, length)
       #elseif canImport(Musl)
-        return Musl.bind(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+        return Musl.bind(fd, address, length)
       #else
-        return Darwin.bind(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+        return Darwin.bind(fd, address, length)
       #endif
     }
   }
 
-  private static func withSocket(
-    port: Int, _ call: (Int32, UnsafePointer<sockaddr>) -> Int32
-  ) -> Int32 {
+  /// A new IPv4 TCP socket, or -1.
+  static func makeTCPSocket() -> Int32 {
     #if canImport(Glibc)
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
-      let fd = socket(AF_INET, SOCK_STREAM, 0)
+      socket(AF_INET, SOCK_STREAM, 0)
     #endif
-    guard fd >= 0 else { return errno }
-    defer { _ = close(fd) }
+  }
+
+  /// Calls `body` with 127.0.0.1:`port` as a `sockaddr` and its length.
+  static func withLoopbackAddress<Result>(
+    port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+  ) -> Result {
     var address = sockaddr_in()
     #if canImport(Darwin)
       address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
@@ -713,9 +704,22 @@ private enum SocketProbe {
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = UInt16(port).bigEndian
     address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { call(fd, $0) }
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
+  }
+
+  /// Runs `call` on a fresh socket and 127.0.0.1:`port`, closes the socket, and returns
+  /// `errno` if `call` failed.
+  private static func withSocket(
+    port: Int, _ call: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32
+  ) -> Int32 {
+    let fd = makeTCPSocket()
+    guard fd >= 0 else { return errno }
+    defer { _ = close(fd) }
+    let result = withLoopbackAddress(port: port) { call(fd, $0, $1) }
     return result == 0 ? 0 : errno
   }
 }
