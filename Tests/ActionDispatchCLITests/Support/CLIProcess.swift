@@ -64,9 +64,9 @@ final class CLIProcess: Sendable {
   ///
   /// A terminal is opened only once a ``ChildSlots`` slot is free, just before the child
   /// starts: its descriptors then exist for microseconds before the child has them, not for as
-  /// long as the test waits for a slot. (Once, under ThreadSanitizer, a child's spinner landed
-  /// in another test's terminal while terminals were opened before that wait; the cause was
-  /// not found, and this shrinks whatever window it used to next to nothing.)
+  /// long as the test waits for a slot. (A child's spinner that landed in another test's
+  /// terminal, while its own showed nothing, was `ptsname`'s shared buffer: see
+  /// ``PseudoTerminal``.)
   enum Outputs {
     /// Both to pipes: the usual case, as in a script.
     case pipes

@@ -31,9 +31,16 @@ final class PseudoTerminal: Sendable {
     let primaryHandle = FileHandle(fileDescriptor: primary, closeOnDealloc: true)
     guard PTY.grant(primary) == 0 else { throw Failure(call: "grantpt") }
     guard PTY.unlock(primary) == 0 else { throw Failure(call: "unlockpt") }
-    guard let name = PTY.name(primary) else { throw Failure(call: "ptsname") }
+    // ptsname_r, not ptsname: ptsname returns a buffer shared by the whole process, so two tests
+    // opening terminals at once could both open the second one's secondary side. One child then
+    // wrote into another test's terminal, and its own showed nothing.
+    var name = [CChar](repeating: 0, count: 128)
+    guard PTY.name(primary, &name, name.count) == 0 else { throw Failure(call: "ptsname_r") }
     let fd = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
-    guard fd >= 0 else { throw Failure(call: "open(\(String(cString: name)))") }
+    guard fd >= 0 else {
+      let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw Failure(call: "open(\(path))")
+    }
     secondary = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     output = OutputCollector(reading: primary, from: .terminal, keepingAlive: primaryHandle)
   }
@@ -46,12 +53,13 @@ private enum PTY {
     static let openPrimary: @convention(c) (Int32) -> Int32 = posix_openpt
     static let grant: @convention(c) (Int32) -> Int32 = grantpt
     static let unlock: @convention(c) (Int32) -> Int32 = unlockpt
-    static let name: @convention(c) (Int32) -> UnsafeMutablePointer<CChar>? = ptsname
+    static let name: @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32 = ptsname_r
   #else
     static let openPrimary = symbol("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
     static let grant = symbol("grantpt", as: (@convention(c) (Int32) -> Int32).self)
     static let unlock = symbol("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
-    static let name = symbol("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+    static let name = symbol(
+      "ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32).self)
 
     private static func symbol<Function>(_ name: String, as type: Function.Type) -> Function {
       guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, name) else {
