@@ -45,7 +45,7 @@ enum POSIX {
   ///
   /// - Returns: The listening descriptor and the port it is bound to.
   static func makeLoopbackListener() throws -> (fd: Int32, port: Int) {
-    let fd = try makeLoopbackSocket(port: 0, options: [SO_REUSEADDR, SO_REUSEPORT])
+    let fd = try makeLoopbackSocket(port: 0, options: [("SO_REUSEADDR", SO_REUSEADDR), ("SO_REUSEPORT", SO_REUSEPORT)])
     do {
       guard listen(fd, 128) == 0 else { throw SocketError("listen") }
       var address = sockaddr_in()
@@ -72,20 +72,20 @@ enum POSIX {
   /// - Returns: The descriptor to close when the port may be reused, or `nil` if the system
   ///   refused the bind (the port is then merely released, as before).
   static func reservePort(_ port: Int) -> Int32? {
-    try? makeLoopbackSocket(port: port, options: [SO_REUSEPORT])
+    try? makeLoopbackSocket(port: port, options: [("SO_REUSEPORT", SO_REUSEPORT)])
   }
 
   /// A close-on-exec TCP socket with the given `SOL_SOCKET` options on, bound to
   /// 127.0.0.1:`port` (0 lets the kernel pick).
-  private static func makeLoopbackSocket(port: Int, options: [Int32]) throws -> Int32 {
+  private static func makeLoopbackSocket(port: Int, options: [(name: String, value: Int32)]) throws -> Int32 {
     let fd = socket(AF_INET, streamType, 0)
     guard fd >= 0 else { throw SocketError("socket") }
     do {
       setCloseOnExec(fd)
       var yes: Int32 = 1
       for option in options {
-        guard setsockopt(fd, SOL_SOCKET, option, &yes, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
-          throw SocketError("setsockopt(\(option))")
+        guard setsockopt(fd, SOL_SOCKET, option.value, &yes, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
+          throw SocketError("setsockopt(\(option.name))")
         }
       }
       var address = sockaddr_in()
