@@ -343,15 +343,15 @@ import Testing
   @Test func stoppedPortRefusesConnectionsAndCannotBeTakenOver() throws {
     let server = try FakeGitHubServer()
     server.addUser("octocat", followers: 1)
-    let open = try RawSocket(port: server.port)
-    open.send("GET /users/octocat HTTP/1.1\r\nHost: x\r\n\r\n")
-    #expect(open.readResponse()?.hasPrefix("HTTP/1.1 200 OK\r\n") == true)
+    let client = try RawSocket(port: server.port)
+    client.send("GET /users/octocat HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(client.readResponse()?.hasPrefix("HTTP/1.1 200 OK\r\n") == true)
     server.stop()
 
-    #expect(SocketProbe.connect(toPort: server.port) == ECONNREFUSED)
+    #expect(SocketProbe.errnoConnecting(toPort: server.port) == ECONNREFUSED)
     // What a new listener does: SO_REUSEADDR, then bind. It must find the port taken.
-    #expect(SocketProbe.bind(toPort: server.port) == EADDRINUSE)
-    #expect(SocketProbe.connect(toPort: server.port) == ECONNREFUSED)
+    #expect(SocketProbe.errnoBinding(toPort: server.port) == EADDRINUSE)
+    #expect(SocketProbe.errnoConnecting(toPort: server.port) == ECONNREFUSED)
   }
 
   @Test(arguments: [
@@ -657,30 +657,16 @@ private final class RawSocket {
 /// plumbing ``RawSocket`` shares with them.
 private enum SocketProbe {
   /// Connects to 127.0.0.1:`port` and hangs up.
-  static func connect(toPort port: Int) -> Int32 {
-    withSocket(port: port) { fd, address, length in
-      #if canImport(Glibc)
-        Glibc.connect(fd, address, length)
-      #elseif canImport(Musl)
-        Musl.connect(fd, address, length)
-      #else
-        Darwin.connect(fd, address, length)
-      #endif
-    }
+  static func errnoConnecting(toPort port: Int) -> Int32 {
+    withSocket(port: port) { fd, address, length in connect(fd, address, length) }
   }
 
   /// Binds 127.0.0.1:`port` with `SO_REUSEADDR` on, as a server about to listen would.
-  static func bind(toPort port: Int) -> Int32 {
+  static func errnoBinding(toPort port: Int) -> Int32 {
     withSocket(port: port) { fd, address, length in
       var yes: Int32 = 1
       setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-      #if canImport(Glibc)
-        return Glibc.bind(fd, address, length)
-      #elseif canImport(Musl)
-        return Musl.bind(fd, address, length)
-      #else
-        return Darwin.bind(fd, address, length)
-      #endif
+      return bind(fd, address, length)
     }
   }
 
