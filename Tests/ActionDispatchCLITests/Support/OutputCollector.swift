@@ -20,11 +20,10 @@ import Foundation
 /// what a child writes to a pipe is in the kernel's buffer by the time it exits.
 ///
 /// Not so for a pseudo-terminal: the kernel moves what the child wrote to the primary side
-/// asynchronously, so right after the exit the primary can still look empty (a collector that
-/// stopped there once returned nothing at all). A terminal's collector therefore reads until
-/// the primary reports `EIO` (every copy of the other side is closed: ``PseudoTerminal`` opens
-/// both sides close-on-exec, so no sibling holds one), and only as a safety net stops after
-/// ``terminalGrace`` with nothing readable after the exit.
+/// asynchronously, so right after the exit the primary can still look empty. A terminal's
+/// collector therefore reads until the primary reports `EIO` (every copy of the other side is
+/// closed: ``PseudoTerminal`` opens both sides close-on-exec, so no sibling holds one), and
+/// only as a safety net stops after ``terminalGrace`` with nothing readable after the exit.
 final class OutputCollector: Sendable {
   /// What is being read.
   enum Source {
