@@ -46,64 +46,64 @@ struct FollowersCommand: Subcommand {
       and the exit status is 1: a list is never cut short silently.
       """,
     arguments: [username],
-    options: [limit, all, concurrency] + SharedOptions.definitions,
-    environment: SharedOptions.environment)
+    options: [limit, all, concurrency] + GitHubOptions.definitions,
+    environment: GitHubOptions.environment)
 
-  /// The user whose followers to list, validated.
-  let login: String
-  /// The most followers to list; `nil` with `--all`.
-  let maximum: Int?
-  /// Pages in flight at once with `--all`.
-  let pagesInFlight: Int
+  /// `<username>`, validated: the user whose followers to list.
+  let username: String
+  /// `--limit`: the most followers to list; `nil` with `--all`.
+  let limit: Int?
+  /// `--concurrency`: pages in flight at once with `--all`.
+  let concurrency: Int
   /// `--json`, `--api-url`, `--demo`.
-  let options: SharedOptions
+  let options: GitHubOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    login = try arguments.username(Self.username)
-    options = try SharedOptions(arguments)
-    let limit = try arguments.integer(Self.limit, in: 1...Int.max, expected: "1 or more")
+    username = try arguments.username(Self.username)
+    options = try GitHubOptions(arguments)
+    let limitValue = try arguments.integer(Self.limit, in: 1...Int.max, expected: "1 or more")
     let all = arguments.flag(Self.all)
-    if all, limit != nil {
+    if all, limitValue != nil {
       throw .conflict(Self.limit, Self.all, because: "--all lists every follower")
     }
-    maximum = all ? nil : limit ?? Self.defaultLimit
-    let concurrency = try arguments.integer(Self.concurrency, in: 1...Self.maxConcurrency, expected: "1 to 4")
-    if concurrency != nil, !all {
+    limit = all ? nil : limitValue ?? Self.defaultLimit
+    let concurrencyValue = try arguments.integer(Self.concurrency, in: 1...Self.maxConcurrency, expected: "1 to 4")
+    if concurrencyValue != nil, !all {
       throw UsageError("'\(Self.concurrency.spelling)' applies only with '\(Self.all.spelling)'")
     }
-    pagesInFlight = concurrency ?? 1
+    concurrency = concurrencyValue ?? 1
   }
 
   func run(in context: CommandContext) async -> ExitCode {
     let viewModel = FollowersViewModel(service: options.makeService(environment: context.environment))
-    let pageSize = maximum == nil ? 100 : FollowersViewModel.defaultPerPage
-    let plannedPages = maximum.map { ($0 + pageSize - 1) / pageSize } ?? Int.max
-    let login = login
+    let pageSize = limit == nil ? 100 : FollowersViewModel.defaultPerPage
+    let plannedPages = limit.map { ($0 + pageSize - 1) / pageSize } ?? Int.max
+    let username = self.username
     let presenter = LoadingPresenter(
       viewModel: viewModel, actions: [.fetchFollowers, .loadNextPage, .loadAllPages], context: context
     ) { [weak viewModel] in
       guard let viewModel else { return "" }
       let page = viewModel.pagesLoaded + 1
       guard let total = viewModel.lastPage.map({ min($0, plannedPages) }) else {
-        return "Fetching followers of \(login)… page \(page)"
+        return "Fetching followers of \(username)… page \(page)"
       }
-      return "Fetching followers of \(login)… page \(min(page, total)) of \(total)"
+      return "Fetching followers of \(username)… page \(min(page, total)) of \(total)"
     }
     defer { presenter.end() }
     let view = FollowerListView(
-      viewModel: viewModel, username: login, context: context, spinner: presenter.spinner, json: options.json,
-      limit: maximum ?? Int.max)
+      viewModel: viewModel, username: username, context: context, spinner: presenter.spinner, json: options.json,
+      limit: limit ?? Int.max)
     view.startUpdating()
 
-    guard let maximum else {
-      await viewModel.loadAllPages(for: login, perPage: pageSize, concurrency: pagesInFlight).value
+    guard let limit else {
+      await viewModel.loadAllPages(for: username, perPage: pageSize, concurrency: concurrency).value
       return view.finish(error: viewModel.error(for: .loadAllPages))
     }
-    await viewModel.fetchFollowers(for: login, perPage: pageSize).value
+    await viewModel.fetchFollowers(for: username, perPage: pageSize).value
     if let error = viewModel.error(for: .fetchFollowers) {
       return view.finish(error: error)
     }
-    while viewModel.followers.count < maximum, viewModel.hasMorePages {
+    while viewModel.followers.count < limit, viewModel.hasMorePages {
       let before = viewModel.followers.count
       await viewModel.loadNextPage().value
       if let error = viewModel.error(for: .loadNextPage) {

@@ -20,26 +20,26 @@ struct ProfileCommand: Subcommand {
       empty; with --json, GitHub's JSON object.
       """,
     arguments: [username],
-    options: SharedOptions.definitions,
-    environment: SharedOptions.environment)
+    options: GitHubOptions.definitions,
+    environment: GitHubOptions.environment)
 
-  /// The user whose profile to show, validated.
-  let login: String
+  /// `<username>`, validated: the user whose profile to show.
+  let username: String
   /// `--json`, `--api-url`, `--demo`.
-  let options: SharedOptions
+  let options: GitHubOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    login = try arguments.username(Self.username)
-    options = try SharedOptions(arguments)
+    username = try arguments.username(Self.username)
+    options = try GitHubOptions(arguments)
   }
 
   func run(in context: CommandContext) async -> ExitCode {
     let viewModel = FollowersViewModel(service: options.makeService(environment: context.environment))
-    let login = login
+    let username = self.username
     let presenter = LoadingPresenter(viewModel: viewModel, actions: [.fetchProfile], context: context) {
-      "Fetching the profile of \(login)…"
+      "Fetching the profile of \(username)…"
     }
-    await viewModel.fetchProfile(for: login).value
+    await viewModel.fetchProfile(for: username).value
     presenter.end()
     if let error = viewModel.error(for: .fetchProfile) {
       context.reportError(error)

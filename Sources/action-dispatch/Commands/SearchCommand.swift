@@ -26,13 +26,13 @@ struct SearchCommand: Subcommand {
       output; with --json, one JSON array with GitHub's field names. Quote a query that has spaces.
       """,
     arguments: [query],
-    options: SharedOptions.definitions,
-    environment: SharedOptions.environment)
+    options: GitHubOptions.definitions,
+    environment: GitHubOptions.environment)
 
   /// The query, as typed.
   let text: String
   /// `--json`, `--api-url`, `--demo`.
-  let options: SharedOptions
+  let options: GitHubOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     text = arguments.argument(Self.query) ?? ""
@@ -43,7 +43,7 @@ struct SearchCommand: Subcommand {
       throw UsageError(
         "the search query is \(text.count) characters long; GitHub accepts at most \(Self.maxQueryLength)")
     }
-    options = try SharedOptions(arguments)
+    options = try GitHubOptions(arguments)
   }
 
   func run(in context: CommandContext) async -> ExitCode {

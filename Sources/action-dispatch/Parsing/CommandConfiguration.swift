@@ -8,7 +8,7 @@
 ///   commandName: "profile",
 ///   abstract: "Show a user's profile.",
 ///   arguments: [ArgumentDefinition(name: "username", help: "The GitHub login.")],
-///   options: SharedOptions.definitions
+///   options: GitHubOptions.definitions
 /// )
 /// print(configuration.usage(in: "action-dispatch"))
 /// // action-dispatch profile <username> [--json] [--api-url <url>] [--demo]

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let parsed = try CommandLineParser.parse(["octocat", "--json"], for: ProfileCommand.configuration)
-/// parsed.flag(SharedOptions.json)   // true
+/// parsed.flag(GitHubOptions.json)   // true
 /// ```
 enum CommandLineParser {
   /// Whether `-h` or `--help` appears before any `--`; help wins over every other mistake.

@@ -7,10 +7,10 @@ import GitHubFollowers
 /// command line, which validates the API URL before anything is sent:
 ///
 /// ```swift
-/// let options = try SharedOptions(parsed)
+/// let options = try GitHubOptions(parsed)
 /// let service = options.makeService(environment: context.environment)
 /// ```
-struct SharedOptions: Sendable, Equatable {
+struct GitHubOptions: Sendable, Equatable {
   /// `--json`.
   static let json = OptionDefinition.flag(
     "json", help: "Print JSON with GitHub's field names instead of text, for jq and scripts.")
@@ -80,7 +80,7 @@ struct SharedOptions: Sendable, Equatable {
   }
 }
 
-extension SharedOptions {
+extension GitHubOptions {
   /// The environment variable that sets how often a failed request is retried (3 by default).
   ///
   /// Meant for tests, which set it to 0 so that a 5xx fails at once instead of after backoff.
