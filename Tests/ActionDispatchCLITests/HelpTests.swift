@@ -1,8 +1,9 @@
 import Testing
 
-/// `--help`, `-h`, `help [<subcommand>]` and `--version`: whole outputs, byte for byte.
+/// `--help`, `-h`, `help [<subcommand> ...]`, no arguments at all, and `--version`: whole
+/// outputs, byte for byte.
 @Suite struct HelpTests {
-  @Test(arguments: [["--help"], ["-h"], ["help"]])
+  @Test(arguments: [[], ["--help"], ["-h"], ["help"]])
   func rootHelpListsSubcommandsAndExitStatus(arguments: [String]) async throws {
     let result = try await CLIProcess.run(arguments)
     #expect(result == CLIResult(stdout: Self.rootHelp + "\n", stderr: "", status: 0))
@@ -187,11 +188,11 @@ import Testing
     """
     OVERVIEW: Show help for a subcommand.
 
-    USAGE: action-dispatch help [<subcommand>]
+    USAGE: action-dispatch help [<subcommand> ...]
 
     ARGUMENTS:
-      [<subcommand>]          The subcommand to show help for; the root command's
-                              help when omitted.
+      [<subcommand> ...]      The subcommand to show help for, such as followers or
+                              scaffold action; the root command's help when omitted.
 
     OPTIONS:
       -h, --help              Show help information.

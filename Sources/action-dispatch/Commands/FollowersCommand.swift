@@ -13,7 +13,7 @@ import GitHubFollowers
 /// Without `--all`, pages of 30 (GitHub's default) are fetched until `--limit` is reached
 /// (`fetchFollowers`, then `loadNextPage`); with `--all`, every page of 100 (`loadAllPages`),
 /// one at a time unless `--concurrency` says otherwise.
-struct FollowersCommand: Subcommand {
+struct FollowersCommand: Command {
   /// `<username>`.
   static let username = ArgumentDefinition(name: "username", help: "The GitHub login whose followers to list.")
   /// `--limit <n>`.

@@ -1,41 +1,54 @@
-/// `action-dispatch help [<subcommand>]`: the same text as `--help`, for the root or a subcommand.
+/// `action-dispatch help [<subcommand> ...]`: the same text as `--help`, for the root or any
+/// command below it.
 ///
 /// ```
 /// $ action-dispatch help followers
 /// OVERVIEW: List a user's followers.
 /// ...
+/// $ action-dispatch help scaffold action
+/// OVERVIEW: Generate the three tests of a new action, and the code to paste into
+/// ...
 /// ```
-struct HelpCommand: Subcommand {
-  /// `[<subcommand>]`.
+///
+/// It is the root's subcommand; ``CommandRouter`` sends `scaffold help action` here as
+/// `help scaffold action`.
+struct HelpCommand: Command {
+  /// `[<subcommand> ...]`.
   static let subcommandArgument = ArgumentDefinition(
-    name: "subcommand", help: "The subcommand to show help for; the root command's help when omitted.",
-    isOptional: true)
+    name: "subcommand",
+    help: "The subcommand to show help for, such as followers or scaffold action; the root "
+      + "command's help when omitted.",
+    isOptional: true, isRepeating: true)
 
   static let configuration = CommandConfiguration(
     commandName: "help",
     abstract: "Show help for a subcommand.",
     arguments: [subcommandArgument])
 
-  /// The subcommand's configuration, or `nil` for the root command's help.
-  let topic: CommandConfiguration?
+  /// The command to show help for.
+  let topic: any Command.Type
+  /// The names that lead to it from the root.
+  let path: [String]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let name = arguments.argument(Self.subcommandArgument) else {
-      topic = nil
-      return
+    var topic = CommandRouter.root
+    var path = [topic.configuration.commandName]
+    for name in arguments.arguments(Self.subcommandArgument) {
+      if topic.subcommands.isEmpty {
+        throw .unexpectedArgument(name)
+      }
+      guard let subcommand = topic.subcommand(named: name) else {
+        throw .unknownSubcommand(name, among: topic.subcommandNames)
+      }
+      topic = subcommand
+      path.append(name)
     }
-    guard let subcommand = ActionDispatchCommand.subcommand(named: name) else {
-      throw .unknownSubcommand(name, among: ActionDispatchCommand.subcommands.map { $0.configuration.commandName })
-    }
-    topic = subcommand.configuration
+    self.topic = topic
+    self.path = path
   }
 
   func run(in context: CommandContext) async -> ExitCode {
-    if let topic {
-      context.output.write(HelpGenerator.help(for: topic, parent: ActionDispatchCommand.commandName))
-    } else {
-      context.output.write(HelpGenerator.help(for: ActionDispatchCommand.configuration, parent: ""))
-    }
+    context.output.write(HelpGenerator.help(for: topic, path: path))
     return .success
   }
 }

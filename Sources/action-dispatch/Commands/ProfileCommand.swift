@@ -8,7 +8,7 @@ import GitHubFollowers
 /// NAME       The Octocat
 /// ...
 /// ```
-struct ProfileCommand: Subcommand {
+struct ProfileCommand: Command {
   /// `<username>`.
   static let username = ArgumentDefinition(name: "username", help: "The GitHub login whose profile to show.")
 

@@ -11,7 +11,7 @@ import Scaffolding
 ///   case unfollow
 /// ...
 /// ```
-struct ScaffoldActionCommand: Subcommand {
+struct ScaffoldActionCommand: Command {
   /// `<actionName>`.
   static let actionName = ArgumentDefinition(
     name: "actionName",

@@ -6,10 +6,10 @@
 /// $ action-dispatch scaffold view-model ProfileViewModel --module MyApp --output NewFiles
 /// ```
 ///
-/// Its subcommands are ``ScaffoldActionCommand`` and ``ScaffoldViewModelCommand``; it runs as a
-/// ``SubcommandGroup``.
-struct ScaffoldCommand: SubcommandGroup {
-  static let subcommands: [any Subcommand.Type] = [ScaffoldActionCommand.self, ScaffoldViewModelCommand.self]
+/// Its subcommands are ``ScaffoldActionCommand`` and ``ScaffoldViewModelCommand``; run on its
+/// own, it shows its help.
+struct ScaffoldCommand: Command {
+  static let subcommands: [any Command.Type] = [ScaffoldActionCommand.self, ScaffoldViewModelCommand.self]
 
   static let configuration = CommandConfiguration(
     commandName: "scaffold",
@@ -21,16 +21,8 @@ struct ScaffoldCommand: SubcommandGroup {
 
       Exit status: 0 success, 1 a file exists or cannot be written, 2 a usage error or an \
       invalid name.
-      """,
-    subcommands: subcommands.map { $0.configuration })
+      """)
 
-  /// Never called: the root command hands a group its words through ``SubcommandGroup/run(_:in:)``.
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    throw UsageError("missing subcommand; choose one of: action, view-model")
-  }
-
-  /// Never called; see ``init(_:)``.
-  func run(in context: CommandContext) async -> ExitCode {
-    await Self.run([], in: context)
-  }
+  /// `scaffold` takes no options of its own.
+  init(_ arguments: ParsedArguments) {}
 }

@@ -9,7 +9,7 @@ import Scaffolding
 /// note: wrote NewFiles/MockProfileService.swift, for your test target
 /// note: wrote NewFiles/ProfileViewModelTests.swift, for your test target
 /// ```
-struct ScaffoldViewModelCommand: Subcommand {
+struct ScaffoldViewModelCommand: Command {
   /// `<TypeName>`.
   static let typeName = ArgumentDefinition(
     name: "TypeName", help: "The new view model's class, such as ProfileViewModel.")

@@ -10,7 +10,7 @@ import GitHubFollowers
 /// ```
 ///
 /// The query is sent as typed, so GitHub's qualifiers work: `"octo type:org followers:>100"`.
-struct SearchCommand: Subcommand {
+struct SearchCommand: Command {
   /// `<query>`.
   static let query = ArgumentDefinition(
     name: "query", help: "What to search for; GitHub qualifiers such as type:org or followers:>100 work.")

@@ -11,7 +11,13 @@ struct ArgumentDefinition: Sendable, Hashable {
   let help: String
   /// Whether it may be left out.
   var isOptional = false
+  /// Whether it takes every remaining word; only the last argument can.
+  var isRepeating = false
 
-  /// How it is written in usage lines: `<username>`, or `[<subcommand>]` when optional.
-  var synopsis: String { isOptional ? "[<\(name)>]" : "<\(name)>" }
+  /// How it is written in usage lines: `<username>`, `[<subcommand>]` when optional,
+  /// `[<subcommand> ...]` when it repeats too.
+  var synopsis: String {
+    let word = "<\(name)>" + (isRepeating ? " ..." : "")
+    return isOptional ? "[\(word)]" : word
+  }
 }

@@ -1,7 +1,7 @@
 /// What a command is called, what it does, and what it accepts.
 ///
-/// Parsing, `--help` and the usage line of usage errors are generated from it, so they never
-/// disagree:
+/// Parsing, `--help` and the usage line of usage errors are generated from it (and from the
+/// command's ``Command/subcommands``), so they never disagree:
 ///
 /// ```swift
 /// let configuration = CommandConfiguration(
@@ -10,8 +10,8 @@
 ///   arguments: [ArgumentDefinition(name: "username", help: "The GitHub login.")],
 ///   options: GitHubOptions.definitions
 /// )
-/// print(configuration.usage(in: "action-dispatch"))
-/// // action-dispatch profile <username> [--json] [--api-url <url>] [--demo]
+/// print(ProfileCommand.shortUsage(path: ["action-dispatch", "profile"]))
+/// // action-dispatch profile <username> [<options>]
 /// ```
 ///
 /// `-h, --help` is added to every command; don't list it.
@@ -30,8 +30,6 @@ struct CommandConfiguration: Sendable {
   var options: [OptionDefinition] = []
   /// The environment variables the command reads.
   var environment: [EnvironmentDefinition] = []
-  /// The subcommands, for the root command only.
-  var subcommands: [CommandConfiguration] = []
 
   /// The options including `--version` (when there is a version) and `-h, --help`.
   var allOptions: [OptionDefinition] {
@@ -40,41 +38,4 @@ struct CommandConfiguration: Sendable {
 
   /// `--version`.
   static let versionOption = OptionDefinition.flag("version", help: "Show the version.")
-
-  /// The full usage line, such as `action-dispatch followers <username> [--limit <n>] [--json]`.
-  ///
-  /// - Parameter parent: The words before this command's name, such as `action-dispatch`;
-  ///   empty for the root command.
-  /// - Returns: The usage line, on one line.
-  func usage(in parent: String) -> String {
-    ([commandPath(in: parent)] + usageItems).joined(separator: " ")
-  }
-
-  /// What follows the command's name in its usage line: `<username>`, `[--limit <n>]`, ...
-  var usageItems: [String] {
-    (subcommands.isEmpty ? [] : ["<subcommand>"])
-      + arguments.map(\.synopsis)
-      + options.map { "[\($0.synopsis)]" }
-  }
-
-  /// The short usage line of usage errors: `action-dispatch followers <username> [<options>]`.
-  ///
-  /// - Parameter parent: The words before this command's name; empty for the root command.
-  /// - Returns: The usage line.
-  func shortUsage(in parent: String) -> String {
-    let parts =
-      [commandPath(in: parent)]
-      + (subcommands.isEmpty ? [] : ["<subcommand>"])
-      + arguments.map(\.synopsis)
-      + (options.isEmpty ? [] : ["[<options>]"])
-    return parts.joined(separator: " ")
-  }
-
-  /// `action-dispatch followers`, or `action-dispatch` for the root.
-  ///
-  /// - Parameter parent: The words before this command's name.
-  /// - Returns: The words that run this command.
-  func commandPath(in parent: String) -> String {
-    parent.isEmpty ? commandName : "\(parent) \(commandName)"
-  }
 }

@@ -64,6 +64,10 @@ enum CommandLineParser {
     for (index, definition) in command.arguments.enumerated() {
       if index < positionals.count {
         parsed.arguments[definition.name] = positionals[index]
+        if definition.isRepeating {
+          parsed.repeatedArguments[definition.name] = Array(positionals[index...])
+          return parsed
+        }
       } else if !definition.isOptional {
         throw .missingArgument(definition)
       }

@@ -1,8 +1,8 @@
-/// Writes a command's `--help` from its ``CommandConfiguration``, laid out like
+/// Writes a command's `--help` from its ``CommandConfiguration`` and subcommands, laid out like
 /// swift-argument-parser's: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS, ENVIRONMENT.
 ///
 /// ```swift
-/// print(HelpGenerator.help(for: ProfileCommand.configuration, parent: "action-dispatch"))
+/// print(HelpGenerator.help(for: ProfileCommand.self, path: ["action-dispatch", "profile"]))
 /// // OVERVIEW: Show a user's profile.
 /// //
 /// // USAGE: action-dispatch profile <username> [--json] [--api-url <url>] [--demo]
@@ -15,25 +15,26 @@ enum HelpGenerator {
   /// The help text of a command, ending with a newline.
   ///
   /// - Parameters:
-  ///   - configuration: The command.
-  ///   - parent: The words before the command's name (`action-dispatch`); empty for the root.
+  ///   - command: The command.
+  ///   - path: The names that lead to it from the root, its own included.
   /// - Returns: The text to print on standard output.
-  static func help(for configuration: CommandConfiguration, parent: String) -> String {
-    let path = configuration.commandPath(in: parent)
+  static func help(for command: any Command.Type, path names: [String]) -> String {
+    let configuration = command.configuration
+    let path = names.joined(separator: " ")
     var sections = [TextWrapping.wrap("OVERVIEW: \(configuration.abstract)", indent: 0)]
     if !configuration.discussion.isEmpty {
       sections.append(TextWrapping.wrap(configuration.discussion))
     }
     let usageIndent = "USAGE: \(path) ".count
-    let usage = TextWrapping.wrap(words: configuration.usageItems, indent: usageIndent)
+    let usage = TextWrapping.wrap(words: command.usageItems, indent: usageIndent)
     sections.append("USAGE: \(path) " + usage.dropFirst(usageIndent))
     if !configuration.arguments.isEmpty {
       sections.append(section("ARGUMENTS", configuration.arguments.map { ($0.synopsis, $0.help) }))
     }
     sections.append(section("OPTIONS", configuration.allOptions.map { ($0.label, describe($0)) }))
-    if !configuration.subcommands.isEmpty {
+    if !command.subcommands.isEmpty {
       sections.append(
-        section("SUBCOMMANDS", configuration.subcommands.map { ($0.commandName, $0.abstract) })
+        section("SUBCOMMANDS", command.subcommands.map { ($0.configuration.commandName, $0.configuration.abstract) })
           + "\n\n  See '\(path) help <subcommand>' for detailed help.")
     }
     if !configuration.environment.isEmpty {

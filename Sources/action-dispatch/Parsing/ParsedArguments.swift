@@ -7,8 +7,10 @@
 /// parsed.value(FollowersCommand.limit)         // "5"
 /// ```
 struct ParsedArguments: Sendable, Equatable {
-  /// The positional arguments, by name.
+  /// The positional arguments, by name; a repeating argument's first word.
   var arguments: [String: String] = [:]
+  /// The words of each repeating positional argument, by name.
+  var repeatedArguments: [String: [String]] = [:]
   /// The options' values, by name; the last one given wins.
   var values: [String: String] = [:]
   /// The flags given, by name.
@@ -36,6 +38,14 @@ struct ParsedArguments: Sendable, Equatable {
   /// - Returns: Its value, or `nil` when an optional argument was left out.
   func argument(_ argument: ArgumentDefinition) -> String? {
     arguments[argument.name]
+  }
+
+  /// A repeating positional argument's words.
+  ///
+  /// - Parameter argument: The argument.
+  /// - Returns: Its words in order; empty when it was left out.
+  func arguments(_ argument: ArgumentDefinition) -> [String] {
+    repeatedArguments[argument.name] ?? []
   }
 
   /// Whether an option or flag was given at all.

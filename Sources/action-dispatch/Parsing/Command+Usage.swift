@@ -1,0 +1,22 @@
+extension Command {
+  /// What follows the command's path in its full usage line: `<subcommand>`, `<username>`,
+  /// `[--limit <n>]`, ...
+  static var usageItems: [String] {
+    (subcommands.isEmpty ? [] : ["<subcommand>"])
+      + configuration.arguments.map(\.synopsis)
+      + configuration.options.map { "[\($0.synopsis)]" }
+  }
+
+  /// The short usage line of usage errors: `action-dispatch followers <username> [<options>]`.
+  ///
+  /// - Parameter path: The names that lead to the command from the root, its own included.
+  /// - Returns: The usage line.
+  static func shortUsage(path: [String]) -> String {
+    let parts =
+      path
+      + (subcommands.isEmpty ? [] : ["<subcommand>"])
+      + configuration.arguments.map(\.synopsis)
+      + (configuration.options.isEmpty ? [] : ["[<options>]"])
+    return parts.joined(separator: " ")
+  }
+}

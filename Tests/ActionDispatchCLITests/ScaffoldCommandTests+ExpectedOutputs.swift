@@ -1,0 +1,294 @@
+/// The whole outputs `action-dispatch scaffold` must print, written out: generated code and
+/// help texts.
+extension ScaffoldCommandTests {
+  /// The test file of `scaffold action unfollow --view-model FollowerListViewModel`, module ConsumerApp.
+  static let unfollowTestFile = #"""
+    import ActionDispatch
+    import ActionDispatchTesting
+    import ConsumerApp
+    import Testing
+
+    @MainActor
+    @Suite struct FollowerListViewModelUnfollowTests {
+      // MARK: - unfollow
+
+      @Test func unfollowSuccess() async {
+        let service = MockFollowerListService()
+        let viewModel = FollowerListViewModel(service: service)
+
+        await viewModel.unfollow().value
+
+        #expect(viewModel.error(for: .unfollow) == nil)
+        #expect(service.unfollowStub.callCount == 1)
+      }
+
+      @Test func unfollowFailure() async {
+        let service = MockFollowerListService()
+        service.unfollowStub.fail(with: StubError("unfollow failed"))
+        let viewModel = FollowerListViewModel(service: service)
+
+        await viewModel.unfollow().value
+
+        #expect(viewModel.error(for: .unfollow) == "unfollow failed")
+      }
+
+      @Test func unfollowLifecycle() async {
+        let service = MockFollowerListService()
+        let viewModel = FollowerListViewModel(service: service)
+        let recorder = EventRecorder(viewModel)
+
+        let run = viewModel.unfollow()
+        #expect(viewModel.isLoading(for: .unfollow))
+        await run.value
+
+        #expect(!viewModel.isLoading(for: .unfollow))
+        #expect(recorder.events == [.started(.unfollow), .succeeded(.unfollow)])
+      }
+    }
+
+    """#
+
+  /// The enum case and method stub it prints to paste.
+  static let unfollowPaste = #"""
+    // Add to the enum FollowerListAction:
+
+      case unfollow
+
+    // Add to the class FollowerListViewModel, which keeps its service in `let service`:
+
+      /// Runs `unfollow`: say what it loads or changes.
+      ///
+      /// - Returns: The run's task; await it to wait for the whole run, hooks included.
+      @discardableResult
+      public func unfollow() -> Task<Void, Never> {
+        dispatch(
+          actionId: .unfollow,
+          task: { [service] in  // Capture the service, not self, so releasing the view model cancels the run.
+            try await service.unfollow()  // FILL IN: the one service call this action makes.
+          }
+        ) { _ in
+          // Keep what the call returned in a property here, for the view to show.
+        }
+      }
+
+    """#
+
+  /// `scaffold view-model ProfileViewModel --module MyApp`: three files, each after its header.
+  static let profileViewModelListing = #"""
+    // File ProfileViewModel.swift, in your app target:
+
+    import ActionDispatch
+    import Observation
+
+    /// The actions of ``ProfileViewModel``: one case per method that calls the service.
+    public enum ProfileAction: ActionIdType {
+      case load
+    }
+
+    /// What ``ProfileViewModel`` needs from outside: the network, the disk, the system.
+    ///
+    /// Tests use a mock with one `Stub` per method, named after the method: `loadStub`.
+    public protocol ProfileService: Sendable {
+      /// Fetches what the view shows.
+      func load() async throws -> String
+    }
+
+    /// Say what this screen shows and what the user can do there.
+    ///
+    /// > Important: Keep `@Observable` on this class. Observation tracks only the properties of a
+    /// > class that carries the macro itself: without it, views never see `value` change.
+    ///
+    /// > Important: In a task closure, capture the service (`[service] in`), not `self`, so that
+    /// > releasing the view model cancels its work in flight.
+    @MainActor
+    @Observable
+    public final class ProfileViewModel: BaseViewModel<ProfileAction> {
+      /// What the last `load` returned.
+      public private(set) var value: String?
+
+      private let service: any ProfileService
+
+      /// Creates the view model.
+      ///
+      /// - Parameter service: Where the data comes from; a mock in tests.
+      public init(service: any ProfileService) {
+        self.service = service
+        super.init()
+      }
+
+      /// Fetches what the view shows and keeps it in ``value``.
+      ///
+      /// - Returns: The run's task; await it to wait for the whole run, hooks included.
+      @discardableResult
+      public func load() -> Task<Void, Never> {
+        dispatch(
+          actionId: .load,
+          task: { [service] in
+            try await service.load()
+          }
+        ) { value in
+          self.value = value
+        }
+      }
+    }
+
+    // File MockProfileService.swift, in your test target:
+
+    import ActionDispatchTesting
+    import MyApp
+
+    /// A ``ProfileService`` for tests: one `Stub` per method, named after the method.
+    ///
+    /// A test sets what a call returns or throws, then checks how it was called:
+    ///
+    /// ```swift
+    /// service.loadStub.fail(with: StubError("offline"))
+    /// #expect(service.loadStub.callCount == 1)
+    /// ```
+    final class MockProfileService: ProfileService {
+      let loadStub = Stub<Void, String>(returning: "")
+
+      func load() async throws -> String {
+        try await loadStub()
+      }
+    }
+
+    // File ProfileViewModelTests.swift, in your test target:
+
+    import ActionDispatch
+    import ActionDispatchTesting
+    import MyApp
+    import Testing
+
+    @MainActor
+    @Suite struct ProfileViewModelTests {
+      // MARK: - load
+
+      @Test func loadSuccess() async {
+        let service = MockProfileService()
+        let viewModel = ProfileViewModel(service: service)
+
+        await viewModel.load().value
+
+        #expect(viewModel.error(for: .load) == nil)
+        #expect(service.loadStub.callCount == 1)
+      }
+
+      @Test func loadFailure() async {
+        let service = MockProfileService()
+        service.loadStub.fail(with: StubError("load failed"))
+        let viewModel = ProfileViewModel(service: service)
+
+        await viewModel.load().value
+
+        #expect(viewModel.error(for: .load) == "load failed")
+      }
+
+      @Test func loadLifecycle() async {
+        let service = MockProfileService()
+        let viewModel = ProfileViewModel(service: service)
+        let recorder = EventRecorder(viewModel)
+
+        let run = viewModel.load()
+        #expect(viewModel.isLoading(for: .load))
+        await run.value
+
+        #expect(!viewModel.isLoading(for: .load))
+        #expect(recorder.events == [.started(.load), .succeeded(.load)])
+      }
+    }
+
+    """#
+
+  static let scaffoldHelp = #"""
+    OVERVIEW: Generate a new action's tests, or a new view model.
+
+    Renders the templates of Templates/ (see its README.md), which are compiled into
+    the tool: it works from any directory. Names must be Swift identifiers (ASCII
+    letters, digits and _, not a keyword). With --output, an existing file is
+    replaced only with --force.
+
+    Exit status: 0 success, 1 a file exists or cannot be written, 2 a usage error or
+    an invalid name.
+
+    USAGE: action-dispatch scaffold <subcommand>
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      action                  Generate the three tests of a new action, and the code
+                              to paste into the view model.
+      view-model              Generate a new view model with one action, its mock
+                              service and its tests.
+
+      See 'action-dispatch scaffold help <subcommand>' for detailed help.
+
+    """#
+
+  static let actionHelp = #"""
+    OVERVIEW: Generate the three tests of a new action, and the code to paste into
+    the view model.
+
+    Prints a test file with the action's success, failure and lifecycle tests, then
+    the enum case and the method stub to paste into the view model. Fill in the one
+    line marked FILL IN with the service call, and the tests compile and pass.
+
+    The tests expect a mock with a Stub named <actionName>Stub (see
+    Templates/README.md).
+
+    USAGE: action-dispatch scaffold action <actionName> [--view-model <TypeName>]
+                                           [--mock <Type>] [--module <Name>]
+                                           [--output <path>] [--force]
+
+    ARGUMENTS:
+      <actionName>            The new action: its enum case, its method and the
+                              start of its tests' names, such as unfollow.
+
+    OPTIONS:
+      --view-model <TypeName>
+                              The view model that gets the action, such as
+                              FollowerListViewModel. Required.
+      --mock <Type>           The mock service the tests create; <Base> is the view
+                              model's name without ViewModel. (default:
+                              Mock<Base>Service)
+      --module <Name>         The module that defines the view model, which the
+                              tests import. By default <Module> when --output is
+                              under Tests/<Module>Tests/ or Sources/<Module>/, else
+                              the view model's name without ViewModel.
+      --output <path>         Write the tests to this file, or into this folder as
+                              <ViewModel><Action>Tests.swift, instead of printing
+                              them. The enum case and method stub are printed either
+                              way.
+      --force                 Replace files that --output would overwrite.
+      -h, --help              Show help information.
+
+    """#
+
+  static let viewModelHelp = #"""
+    OVERVIEW: Generate a new view model with one action, its mock service and its
+    tests.
+
+    Prints three files, each after a line that names it and its target: the view
+    model (its action enum, service protocol and @Observable class) for your app
+    target; its mock service and its tests for your test target. They compile and
+    the tests pass as generated.
+
+    USAGE: action-dispatch scaffold view-model <TypeName> [--module <Name>]
+                                               [--output <folder>] [--force]
+
+    ARGUMENTS:
+      <TypeName>              The new view model's class, such as ProfileViewModel.
+
+    OPTIONS:
+      --module <Name>         The module that defines the view model, which the
+                              tests import. By default <Module> when --output is
+                              under Tests/<Module>Tests/ or Sources/<Module>/, else
+                              the view model's name without ViewModel.
+      --output <folder>       Write the three files into this folder, created if
+                              needed, instead of printing them.
+      --force                 Replace files that --output would overwrite.
+      -h, --help              Show help information.
+
+    """#
+}
