@@ -13,6 +13,7 @@ let package = Package(
     .executableTarget(name: "FuzzLinkHeader", dependencies: [gitHubFollowers]),
     .executableTarget(name: "FuzzUsername", dependencies: [gitHubFollowers]),
     .executableTarget(name: "FuzzJSON", dependencies: [gitHubFollowers]),
+    .executableTarget(name: "FuzzTerminalText", dependencies: [gitHubFollowers]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -33,7 +33,8 @@ import Testing
   func profileWithFractionalSecondsRoundTrips(date: String) throws {
     let json = GitHubJSON.octocatProfile.replacingOccurrences(of: "2011-01-25T18:44:36Z", with: date)
     let profile = try JSONDecoder().decode(UserProfile.self, from: Data(json.utf8))
-    #expect(profile.createdAt.timeIntervalSince1970 == profile.createdAt.timeIntervalSince1970.rounded(.down))
+    let createdAt = try #require(profile.createdAt)
+    #expect(createdAt.timeIntervalSince1970 == createdAt.timeIntervalSince1970.rounded(.down))
     try expectRoundTrip(Data(json.utf8), as: UserProfile.self)
   }
 

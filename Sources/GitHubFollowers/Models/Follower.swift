@@ -4,7 +4,9 @@ import Foundation
 ///
 /// Decodes the JSON GitHub sends (snake_case, with `null` where a field may be missing) and
 /// encodes back to the same field names, so `--json` output looks like GitHub's own. Any
-/// `JSONDecoder` or `JSONEncoder` works: no key or date strategy is needed.
+/// `JSONDecoder` or `JSONEncoder` works: no key or date strategy is needed. Only what
+/// identifies the account, ``login`` and ``id``, is required: any other field may be missing
+/// or `null` (it is then `nil`), though a field of the wrong type is still an error.
 ///
 /// ```swift
 /// let json = Data(#"{"login":"octocat","id":583231,"node_id":"MDQ6VXNlcjU4MzIzMQ==","#
@@ -21,17 +23,17 @@ public struct Follower: Codable, Sendable, Hashable, Identifiable {
   /// The GraphQL node id.
   public var nodeID: String?
   /// The avatar image.
-  public var avatarURL: URL
+  public var avatarURL: URL?
   /// The Gravatar id; GitHub sends an empty string.
   public var gravatarID: String?
   /// The account's REST API URL.
   public var url: URL?
   /// The account's page on github.com.
-  public var htmlURL: URL
+  public var htmlURL: URL?
   /// `User`, `Organization` or `Bot`.
-  public var type: String
+  public var type: String?
   /// Whether the account is a GitHub staff administrator.
-  public var siteAdmin: Bool
+  public var siteAdmin: Bool?
   /// `public` for most accounts (GitHub's `user_view_type`).
   public var userViewType: String?
   /// The relevance score of a search result; `nil` outside a search.
@@ -55,12 +57,12 @@ public struct Follower: Codable, Sendable, Hashable, Identifiable {
     login: String,
     id: Int,
     nodeID: String? = nil,
-    avatarURL: URL,
+    avatarURL: URL?,
     gravatarID: String? = nil,
     url: URL? = nil,
-    htmlURL: URL,
-    type: String = "User",
-    siteAdmin: Bool = false,
+    htmlURL: URL?,
+    type: String? = "User",
+    siteAdmin: Bool? = false,
     userViewType: String? = nil,
     score: Double? = nil
   ) {

@@ -2,8 +2,10 @@ import Foundation
 
 /// A user's public profile (`GET /users/{username}`).
 ///
-/// Fields a user may leave empty (name, company, blog, location, email, bio, Twitter) are
-/// optional, because GitHub sends them as `null`. Dates are read from and written as ISO 8601
+/// Only what identifies the account, ``login`` and ``id``, is required: every other field is
+/// optional, because GitHub sends `null` for what a user left empty (name, company, blog,
+/// location, email, bio, Twitter) and a server may leave any field out. A field of the wrong
+/// type is still an error that names it. Dates are read from and written as ISO 8601
 /// strings (`2011-01-25T18:44:36Z`) whatever the coder's date strategy, so a plain
 /// `JSONDecoder()` reads GitHub's JSON and a plain `JSONEncoder()` writes it back. Dates are
 /// whole seconds: fractional seconds, which GitHub never sends, are read and dropped.
@@ -20,13 +22,13 @@ public struct UserProfile: Codable, Sendable, Hashable, Identifiable {
   /// The GraphQL node id.
   public var nodeID: String?
   /// The avatar image.
-  public var avatarURL: URL
+  public var avatarURL: URL?
   /// The profile page on github.com.
-  public var htmlURL: URL
+  public var htmlURL: URL?
   /// `User`, `Organization` or `Bot`.
-  public var type: String
+  public var type: String?
   /// Whether the account is a GitHub staff administrator.
-  public var siteAdmin: Bool
+  public var siteAdmin: Bool?
   /// The display name.
   public var name: String?
   /// The company, as typed by the user (often `@org`).
@@ -44,15 +46,15 @@ public struct UserProfile: Codable, Sendable, Hashable, Identifiable {
   /// The Twitter/X handle, without `@`.
   public var twitterUsername: String?
   /// The number of public repositories.
-  public var publicRepos: Int
+  public var publicRepos: Int?
   /// The number of public gists.
-  public var publicGists: Int
+  public var publicGists: Int?
   /// The number of followers.
-  public var followers: Int
+  public var followers: Int?
   /// The number of accounts this user follows.
-  public var following: Int
+  public var following: Int?
   /// When the account was created.
-  public var createdAt: Date
+  public var createdAt: Date?
   /// When the profile last changed.
   public var updatedAt: Date?
 
@@ -84,10 +86,10 @@ public struct UserProfile: Codable, Sendable, Hashable, Identifiable {
     login: String,
     id: Int,
     nodeID: String? = nil,
-    avatarURL: URL,
-    htmlURL: URL,
-    type: String = "User",
-    siteAdmin: Bool = false,
+    avatarURL: URL?,
+    htmlURL: URL?,
+    type: String? = "User",
+    siteAdmin: Bool? = false,
     name: String? = nil,
     company: String? = nil,
     blog: String? = nil,
@@ -96,11 +98,11 @@ public struct UserProfile: Codable, Sendable, Hashable, Identifiable {
     hireable: Bool? = nil,
     bio: String? = nil,
     twitterUsername: String? = nil,
-    publicRepos: Int = 0,
-    publicGists: Int = 0,
-    followers: Int = 0,
-    following: Int = 0,
-    createdAt: Date,
+    publicRepos: Int? = 0,
+    publicGists: Int? = 0,
+    followers: Int? = 0,
+    following: Int? = 0,
+    createdAt: Date?,
     updatedAt: Date? = nil
   ) {
     self.login = login
@@ -175,17 +177,17 @@ public struct UserProfile: Codable, Sendable, Hashable, Identifiable {
   /// Reads GitHub's JSON.
   ///
   /// - Parameter decoder: The decoder.
-  /// - Throws: `DecodingError` when a required field is missing or has the wrong type, or a
-  ///   date is not ISO 8601.
+  /// - Throws: `DecodingError` when `login` or `id` is missing or `null`, when a field has the
+  ///   wrong type, or when a date is not ISO 8601.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     login = try container.decode(String.self, forKey: .login)
     id = try container.decode(Int.self, forKey: .id)
     nodeID = try container.decodeIfPresent(String.self, forKey: .nodeID)
-    avatarURL = try container.decode(URL.self, forKey: .avatarURL)
-    htmlURL = try container.decode(URL.self, forKey: .htmlURL)
-    type = try container.decode(String.self, forKey: .type)
-    siteAdmin = try container.decode(Bool.self, forKey: .siteAdmin)
+    avatarURL = try container.decodeIfPresent(URL.self, forKey: .avatarURL)
+    htmlURL = try container.decodeIfPresent(URL.self, forKey: .htmlURL)
+    type = try container.decodeIfPresent(String.self, forKey: .type)
+    siteAdmin = try container.decodeIfPresent(Bool.self, forKey: .siteAdmin)
     name = try container.decodeIfPresent(String.self, forKey: .name)
     company = try container.decodeIfPresent(String.self, forKey: .company)
     blog = try container.decodeIfPresent(String.self, forKey: .blog)
@@ -194,11 +196,11 @@ public struct UserProfile: Codable, Sendable, Hashable, Identifiable {
     hireable = try container.decodeIfPresent(Bool.self, forKey: .hireable)
     bio = try container.decodeIfPresent(String.self, forKey: .bio)
     twitterUsername = try container.decodeIfPresent(String.self, forKey: .twitterUsername)
-    publicRepos = try container.decode(Int.self, forKey: .publicRepos)
-    publicGists = try container.decode(Int.self, forKey: .publicGists)
-    followers = try container.decode(Int.self, forKey: .followers)
-    following = try container.decode(Int.self, forKey: .following)
-    createdAt = try ISO8601Date.decode(from: container, forKey: .createdAt)
+    publicRepos = try container.decodeIfPresent(Int.self, forKey: .publicRepos)
+    publicGists = try container.decodeIfPresent(Int.self, forKey: .publicGists)
+    followers = try container.decodeIfPresent(Int.self, forKey: .followers)
+    following = try container.decodeIfPresent(Int.self, forKey: .following)
+    createdAt = try ISO8601Date.decodeIfPresent(from: container, forKey: .createdAt)
     updatedAt = try ISO8601Date.decodeIfPresent(from: container, forKey: .updatedAt)
   }
 
@@ -228,7 +230,7 @@ public struct UserProfile: Codable, Sendable, Hashable, Identifiable {
     try container.encode(publicGists, forKey: .publicGists)
     try container.encode(followers, forKey: .followers)
     try container.encode(following, forKey: .following)
-    try container.encode(ISO8601Date.string(from: createdAt), forKey: .createdAt)
+    try container.encode(createdAt.map(ISO8601Date.string(from:)), forKey: .createdAt)
     try container.encode(updatedAt.map(ISO8601Date.string(from:)), forKey: .updatedAt)
   }
 }

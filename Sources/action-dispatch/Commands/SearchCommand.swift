@@ -63,7 +63,7 @@ struct SearchCommand: Command {
     if options.json {
       context.output.write(JSONOutput.text(results))
     } else if results.isEmpty {
-      context.errorOutput.write("No users match \"\(text)\".\n")
+      context.errorOutput.write("No users match \"\(TerminalText.sanitized(text))\".\n")
     } else {
       var table = FollowerTable(styleHeader: context.output.allowsColor)
       context.output.write(table.render(results))

@@ -8,6 +8,8 @@ import GitHubFollowers
 /// - LOGIN is as wide as the longest login of the first batch (at least `LOGIN`). GitHub logins
 ///   have at most 39 characters; a later login longer than every login of the first batch
 ///   widens its own row only. Nothing is ever truncated.
+/// - Every cell comes from a server, so it is written through ``TerminalText/sanitized(_:)``,
+///   and widths are counted in terminal columns of what is printed (escapes included).
 /// - TYPE is 12 wide, room for every account type GitHub sends (`User`, `Bot`, `Mannequin`,
 ///   `Organization`).
 /// - URL (the account's page) comes last and is not padded, so lines have no trailing spaces.
@@ -45,14 +47,14 @@ struct FollowerTable: Sendable {
     if let loginWidth {
       width = loginWidth
     } else {
-      width = accounts.map(\.login.count).reduce("LOGIN".count, max)
+      width = accounts.map { TerminalText.width(of: TerminalText.sanitized($0.login)) }.reduce("LOGIN".count, max)
       loginWidth = width
       let header = line(login: "LOGIN", type: "TYPE", url: "URL", loginWidth: width)
       text += (styleHeader ? TextStyle.bold.apply(to: header, when: true) : header) + "\n"
     }
     for account in accounts {
-      text +=
-        line(login: account.login, type: account.type, url: account.htmlURL.absoluteString, loginWidth: width) + "\n"
+      let cells = [account.login, account.type ?? "", account.htmlURL?.absoluteString ?? ""].map(TerminalText.sanitized)
+      text += line(login: cells[0], type: cells[1], url: cells[2], loginWidth: width) + "\n"
     }
     return text
   }
@@ -62,6 +64,7 @@ struct FollowerTable: Sendable {
   }
 
   private static func padded(_ text: String, to width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    let columns = TerminalText.width(of: text)
+    return columns >= width ? text : text + String(repeating: " ", count: width - columns)
   }
 }

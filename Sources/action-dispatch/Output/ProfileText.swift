@@ -1,7 +1,9 @@
 import Foundation
 import GitHubFollowers
 
-/// A user profile as aligned `LABEL  value` lines; fields the user left empty are left out.
+/// A user profile as aligned `LABEL  value` lines; fields the user left empty, and fields the
+/// server did not send, are left out. Every value is written through
+/// ``TerminalText/sanitized(_:)``: it comes from a server.
 ///
 /// ```swift
 /// print(ProfileText.render(profile, styleLabels: false), terminator: "")
@@ -21,19 +23,19 @@ enum ProfileText {
       ("LOGIN", profile.login),
       ("NAME", profile.name),
       ("TYPE", profile.type),
-      ("SITE ADMIN", profile.siteAdmin ? "yes" : nil),
+      ("SITE ADMIN", profile.siteAdmin == true ? "yes" : nil),
       ("BIO", profile.bio),
       ("COMPANY", profile.company),
       ("LOCATION", profile.location),
       ("EMAIL", profile.email),
       ("BLOG", profile.blog),
       ("TWITTER", profile.twitterUsername.map { "@\($0)" }),
-      ("REPOS", String(profile.publicRepos)),
-      ("GISTS", String(profile.publicGists)),
-      ("FOLLOWERS", String(profile.followers)),
-      ("FOLLOWING", String(profile.following)),
-      ("JOINED", day(profile.createdAt)),
-      ("URL", profile.htmlURL.absoluteString),
+      ("REPOS", profile.publicRepos.map(String.init)),
+      ("GISTS", profile.publicGists.map(String.init)),
+      ("FOLLOWERS", profile.followers.map(String.init)),
+      ("FOLLOWING", profile.following.map(String.init)),
+      ("JOINED", profile.createdAt.map(day)),
+      ("URL", profile.htmlURL?.absoluteString),
     ]
     let shown = fields.compactMap { label, value in
       value.flatMap { $0.isEmpty ? nil : (label, $0) }
@@ -41,7 +43,8 @@ enum ProfileText {
     let width = shown.map(\.0.count).reduce(0, max)
     return shown.map { label, value in
       let padded = label + String(repeating: " ", count: width - label.count)
-      return TextStyle.bold.apply(to: padded, when: styleLabels) + "  " + oneLine(value) + "\n"
+      return TextStyle.bold.apply(to: padded, when: styleLabels) + "  " + TerminalText.sanitized(oneLine(value))
+        + "\n"
     }.joined()
   }
 

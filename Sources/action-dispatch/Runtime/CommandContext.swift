@@ -1,3 +1,5 @@
+import GitHubFollowers
+
 /// What a command runs against: the environment and the two output streams.
 ///
 /// Commands never read the process environment or write to the standard streams directly;
@@ -27,17 +29,17 @@ struct CommandContext: Sendable {
       errorOutput: .standardError(environment: environment))
   }
 
-  /// Writes `error: <message>` on standard error.
+  /// Writes `error: <message>` on standard error, sanitized: an error may quote a server.
   ///
-  /// - Parameter message: What went wrong and what to do.
+  /// - Parameter message: What went wrong and what to do, on one line.
   func reportError(_ message: String) {
-    errorOutput.write(errorOutput.styled("error:", .boldRed) + " " + message + "\n")
+    errorOutput.write(errorOutput.styled("error:", .boldRed) + " " + TerminalText.sanitized(message) + "\n")
   }
 
-  /// Writes `note: <message>` on standard error.
+  /// Writes `note: <message>` on standard error, sanitized.
   ///
   /// - Parameter message: Something the user should know, such as a list being incomplete.
   func reportNote(_ message: String) {
-    errorOutput.write(errorOutput.styled("note:", .boldYellow) + " " + message + "\n")
+    errorOutput.write(errorOutput.styled("note:", .boldYellow) + " " + TerminalText.sanitized(message) + "\n")
   }
 }

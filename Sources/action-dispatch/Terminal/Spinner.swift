@@ -1,3 +1,5 @@
+import GitHubFollowers
+
 /// A one-line progress indicator on standard error, shown only when it is a terminal.
 ///
 /// The message is read again for every frame, so it follows the view model's state as pages
@@ -79,7 +81,7 @@ final class Spinner {
 
   private func draw() {
     let frame = Self.frames[frameIndex % Self.frames.count]
-    stream.write(Self.clearLine + stream.styled(String(frame), .cyan) + " " + message())
+    stream.write(Self.clearLine + stream.styled(String(frame), .cyan) + " " + TerminalText.sanitized(message()))
     isVisible = true
   }
 
