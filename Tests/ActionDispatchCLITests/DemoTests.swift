@@ -68,11 +68,13 @@ import Testing
     #expect(result == CLIResult(stdout: expected, stderr: "", status: 0))
   }
 
-  @Test func unknownDemoUserIsNotFound() async throws {
-    let result = try await CLIProcess.run(["followers", "mona", "--demo"])
+  @Test(arguments: [["followers", "mona", "--demo"], ["profile", "mona", "--demo"]])
+  func anUnknownDemoUserIsTheDemosNotGitHubs(arguments: [String]) async throws {
+    let result = try await CLIProcess.run(arguments)
     let message =
-      #"error: GitHub has no user "mona" (HTTP 404). Check the spelling; renamed and deleted accounts are not found either."#
-    #expect(result == CLIResult(stdout: "", stderr: message + "\n", status: 1))
+      #"error: The demo has no user "mona" (no request was sent): it has octocat and octocat's 45 followers, "#
+      + "such as amber-otter.\n"
+    #expect(result == CLIResult(stdout: "", stderr: message, status: 1))
   }
 
   @Test func aFollowerWithoutFollowers() async throws {
@@ -117,5 +119,29 @@ import Testing
 
       """
     #expect(result == CLIResult(stdout: expected, stderr: "", status: 0))
+  }
+
+  @Test(arguments: ["otter type:user", "TYPE:User otter", "otter followers:>10"])
+  func searchKeepsUsersForTypeUserAndIgnoresOtherQualifiers(query: String) async throws {
+    let result = try await CLIProcess.run(["search", query, "--demo"])
+    let expected = """
+      LOGIN         TYPE          URL
+      calm-otter    User          https://demo.invalid/calm-otter
+      amber-otter   User          https://demo.invalid/amber-otter
+      brave-otter   User          https://demo.invalid/brave-otter
+      eager-otter   User          https://demo.invalid/eager-otter
+      fancy-otter   User          https://demo.invalid/fancy-otter
+      happy-otter   User          https://demo.invalid/happy-otter
+      clever-otter  User          https://demo.invalid/clever-otter
+      daring-otter  User          https://demo.invalid/daring-otter
+      gentle-otter  User          https://demo.invalid/gentle-otter
+
+      """
+    #expect(result == CLIResult(stdout: expected, stderr: "", status: 0))
+  }
+
+  @Test func searchWithTypeOrgFindsNoDemoUser() async throws {
+    let result = try await CLIProcess.run(["search", "otter type:org", "--demo"])
+    #expect(result == CLIResult(stdout: "", stderr: "No users match \"otter type:org\".\n", status: 0))
   }
 }

@@ -237,7 +237,7 @@ extension ScaffoldCommandTests {
     The tests expect a mock with a Stub named <actionName>Stub (see
     Templates/README.md).
 
-    USAGE: action-dispatch scaffold action <actionName> [--view-model <TypeName>]
+    USAGE: action-dispatch scaffold action <actionName> --view-model <TypeName>
                                            [--mock <Type>] [--module <Name>]
                                            [--output <path>] [--force]
 

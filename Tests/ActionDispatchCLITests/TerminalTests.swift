@@ -64,7 +64,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       shown.hasSuffix(
-        "\u{1B}[1;31merror:\u{1B}[0m GitHub has no user \"mona\" (HTTP 404). "
-          + "Check the spelling; renamed and deleted accounts are not found either.\r\n"))
+        "\u{1B}[1;31merror:\u{1B}[0m The demo has no user \"mona\" (no request was sent): it has octocat and "
+          + "octocat's 45 followers, such as amber-otter.\r\n"))
   }
 }

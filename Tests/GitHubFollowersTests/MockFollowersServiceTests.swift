@@ -69,8 +69,8 @@ import Testing
     let demo = MockFollowersService.demo()
     #expect(try await demo.profile(of: "octocat").followers == 45)
     #expect(try await demo.profile(of: "amber-otter").name == "Amber Otter")
-    await #expect(throws: GitHubError.notFound("nobody-here")) { try await demo.profile(of: "nobody-here") }
-    await #expect(throws: GitHubError.notFound("nobody-here")) {
+    await #expect(throws: DemoUserNotFoundError(login: "nobody-here")) { try await demo.profile(of: "nobody-here") }
+    await #expect(throws: DemoUserNotFoundError(login: "nobody-here")) {
       try await demo.followers(of: "nobody-here", page: 1, perPage: 30)
     }
     await #expect(throws: GitHubError.notFound("/elsewhere")) {
@@ -83,6 +83,7 @@ import Testing
         "daring-otter", "gentle-otter",
       ])
     #expect(search.totalCount == 9)
+    #expect(try await demo.searchUsers("otter type:org").items.isEmpty)
   }
 
   @Test func demoFollowersHaveNoFollowers() async throws {

@@ -98,10 +98,10 @@ public enum DemoFixtures {
   ///   - page: The page number, from 1 (smaller values mean 1).
   ///   - perPage: Followers per page, clamped to 1...100.
   /// - Returns: The page; past the last page, an empty one (as GitHub answers).
-  /// - Throws: ``GitHubError/invalidUsername(_:reason:)`` or ``GitHubError/notFound(_:)``.
-  public static func followersPage(of username: String, page: Int, perPage: Int) throws(GitHubError) -> FollowersPage {
+  /// - Throws: ``GitHubError/invalidUsername(_:reason:)`` or ``DemoUserNotFoundError``.
+  public static func followersPage(of username: String, page: Int, perPage: Int) throws -> FollowersPage {
     try GitHubUsername.validate(username)
-    guard let user = profile(of: username) else { throw .notFound(username) }
+    guard let user = profile(of: username) else { throw DemoUserNotFoundError(login: username) }
     let all = user.login == Self.username ? followers : []
     let perPage = min(max(perPage, 1), 100)
     let page = max(page, 1)
@@ -122,11 +122,12 @@ public enum DemoFixtures {
   ///
   /// - Parameter url: A URL of the form `https://demo.invalid/users/{login}/followers?per_page=&page=`.
   /// - Returns: The page.
-  /// - Throws: ``GitHubError/notFound(_:)`` for any other URL or an unknown user.
-  public static func followersPage(at url: URL) throws(GitHubError) -> FollowersPage {
+  /// - Throws: ``GitHubError/notFound(_:)`` for any other URL, ``DemoUserNotFoundError`` for an
+  ///   unknown user.
+  public static func followersPage(at url: URL) throws -> FollowersPage {
     let segments = url.path.split(separator: "/").map(String.init)
     guard url.host == baseURL.host, segments.count == 3, segments[0] == "users", segments[2] == "followers" else {
-      throw .notFound(url.path.isEmpty ? url.absoluteString : url.path)
+      throw GitHubError.notFound(url.path.isEmpty ? url.absoluteString : url.path)
     }
     let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
     func number(_ name: String) -> Int? { items.first { $0.name == name }?.value.flatMap { Int($0) } }
@@ -136,10 +137,21 @@ public enum DemoFixtures {
   /// A user search over the demo user and its followers: logins containing the query,
   /// ignoring case, best (shortest) first, each with a score.
   ///
-  /// - Parameter query: The search text; GitHub qualifiers such as `type:user` are ignored.
+  /// `type:user` and `type:org` keep only accounts of that type, as on GitHub (every demo
+  /// account is a user, so `type:org` finds none); other qualifiers, such as `followers:>10`,
+  /// are ignored.
+  ///
+  /// - Parameter query: The search text.
   /// - Returns: The matches (at most 30, as on GitHub's first page).
   public static func search(_ query: String) -> UserSearchResult {
-    let words = query.split(separator: " ").filter { !$0.contains(":") }.map { $0.lowercased() }
+    let tokens = query.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+    let words = tokens.filter { !$0.contains(":") }
+    // GitHub's type: qualifier names `User` accounts `user` and `Organization` accounts `org`.
+    let types = tokens.filter { $0.hasPrefix("type:") }.map { $0.dropFirst("type:".count) }
+    func typeMatches(_ follower: Follower) -> Bool {
+      let type = follower.type == "Organization" ? "org" : (follower.type ?? "").lowercased()
+      return types.allSatisfy { $0 == type }
+    }
     let everyone =
       [
         Follower(
@@ -148,7 +160,7 @@ public enum DemoFixtures {
       ] + followers
     let matches =
       everyone
-      .filter { follower in words.allSatisfy { follower.login.lowercased().contains($0) } }
+      .filter { follower in typeMatches(follower) && words.allSatisfy { follower.login.lowercased().contains($0) } }
       .sorted { ($0.login.count, $0.login) < ($1.login.count, $1.login) }
       .map { follower -> Follower in
         var scored = follower

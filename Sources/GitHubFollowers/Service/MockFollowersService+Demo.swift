@@ -4,8 +4,8 @@ extension MockFollowersService {
   /// A mock that serves ``DemoFixtures``: `octocat` with 45 followers over GitHub-shaped
   /// pages, profiles, and a user search, all offline.
   ///
-  /// Usernames are validated like the real client's; unknown users are
-  /// ``GitHubError/notFound(_:)``. `next`/`last` URLs point to `https://demo.invalid` and are
+  /// Usernames are validated like the real client's; unknown users are a
+  /// ``DemoUserNotFoundError``, which says that no request was sent. `next`/`last` URLs point to `https://demo.invalid` and are
   /// served by ``followersPage(at:)``, so `--all` and `--limit` work without a network.
   ///
   /// ```swift
@@ -29,7 +29,7 @@ extension MockFollowersService {
       try DemoFixtures.followersPage(at: url)
     }
     mock.profileHandler = { username in
-      guard let profile = DemoFixtures.profile(of: username) else { throw GitHubError.notFound(username) }
+      guard let profile = DemoFixtures.profile(of: username) else { throw DemoUserNotFoundError(login: username) }
       return profile
     }
     mock.searchHandler = { query in

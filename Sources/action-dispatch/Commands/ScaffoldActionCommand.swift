@@ -18,7 +18,7 @@ struct ScaffoldActionCommand: Command {
     help: "The new action: its enum case, its method and the start of its tests' names, such as unfollow.")
   /// `--view-model <TypeName>`.
   static let viewModel = OptionDefinition.option(
-    "view-model", value: "TypeName",
+    "view-model", value: "TypeName", required: true,
     help: "The view model that gets the action, such as FollowerListViewModel. Required.")
   /// `--mock <Type>`.
   static let mock = OptionDefinition.option(

@@ -4,10 +4,11 @@ extension Command {
   static var usageItems: [String] {
     (subcommands.isEmpty ? [] : ["<subcommand>"])
       + configuration.arguments.map(\.synopsis)
-      + configuration.options.map { "[\($0.synopsis)]" }
+      + configuration.options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
   }
 
-  /// The short usage line of usage errors: `action-dispatch followers <username> [<options>]`.
+  /// The short usage line of usage errors: `action-dispatch followers <username> [<options>]`,
+  /// with the required options spelled out.
   ///
   /// - Parameter path: The names that lead to the command from the root, its own included.
   /// - Returns: The usage line.
@@ -16,7 +17,8 @@ extension Command {
       path
       + (subcommands.isEmpty ? [] : ["<subcommand>"])
       + configuration.arguments.map(\.synopsis)
-      + (configuration.options.isEmpty ? [] : ["[<options>]"])
+      + configuration.options.filter(\.isRequired).map(\.synopsis)
+      + (configuration.options.allSatisfy(\.isRequired) ? [] : ["[<options>]"])
     return parts.joined(separator: " ")
   }
 }

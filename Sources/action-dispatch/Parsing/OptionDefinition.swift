@@ -17,6 +17,9 @@ struct OptionDefinition: Sendable, Hashable {
   let defaultValue: String?
   /// What the option does, for `--help`.
   let help: String
+  /// Whether the command needs it: usage lines show it without brackets. The command checks
+  /// that it was given, with a message that says what to give.
+  var isRequired = false
 
   /// A flag: present or not, never with a value.
   ///
@@ -35,10 +38,15 @@ struct OptionDefinition: Sendable, Hashable {
   ///   - name: The long name without dashes.
   ///   - value: The value's placeholder.
   ///   - defaultValue: The default, for `--help`.
+  ///   - isRequired: Whether the command needs it.
   ///   - help: What it does.
   /// - Returns: The definition.
-  static func option(_ name: String, value: String, default defaultValue: String? = nil, help: String) -> Self {
-    OptionDefinition(name: name, shortName: nil, valueName: value, defaultValue: defaultValue, help: help)
+  static func option(
+    _ name: String, value: String, default defaultValue: String? = nil, required isRequired: Bool = false,
+    help: String
+  ) -> Self {
+    OptionDefinition(
+      name: name, shortName: nil, valueName: value, defaultValue: defaultValue, help: help, isRequired: isRequired)
   }
 
   /// `-h, --help`: every command has it.
@@ -50,7 +58,8 @@ struct OptionDefinition: Sendable, Hashable {
   /// How it is written on the command line: `--limit`.
   var spelling: String { "--\(name)" }
 
-  /// How it is written in a usage line: `--limit <n>`, `--json`.
+  /// How it is written in a usage line: `--limit <n>`, `--json`; `[--limit <n>]` there unless
+  /// it is required.
   var synopsis: String { valueName.map { "\(spelling) <\($0)>" } ?? spelling }
 
   /// How it is listed in `--help`: `-h, --help`, `--limit <n>`.

@@ -65,7 +65,11 @@ struct TerminalStream: Sendable {
 
   /// Writes text as UTF-8, all of it, retrying after interruptions.
   ///
-  /// A closed pipe ends the process with `SIGPIPE`, as for any command-line tool.
+  /// A write that fails ends the process with ``ExitCode/failure``, after saying why on
+  /// standard error (`action-dispatch --json > /dev/full`: "error: could not write to standard
+  /// output: No space left on device"): output that was not written must not look like a
+  /// success. A closed pipe ends the process with `SIGPIPE`, as for any command-line tool, or
+  /// quietly with ``ExitCode/failure`` where `SIGPIPE` is ignored.
   ///
   /// - Parameter text: The text; add the newline yourself.
   func write(_ text: String) {
@@ -80,10 +84,29 @@ struct TerminalStream: Sendable {
         } else if written < 0, errno == EINTR {
           continue
         } else {
-          return
+          fail(errorNumber: written < 0 ? errno : EIO)
         }
       }
     }
+  }
+
+  /// What the stream is called in an error: "standard output".
+  var name: String {
+    switch fileDescriptor {
+    case STDOUT_FILENO: "standard output"
+    case STDERR_FILENO: "standard error"
+    default: "file descriptor \(fileDescriptor)"
+    }
+  }
+
+  /// Says on standard error that a write failed, unless it was standard error or a closed pipe
+  /// that failed, and ends the process.
+  private func fail(errorNumber: Int32) -> Never {
+    if fileDescriptor != STDERR_FILENO, errorNumber != EPIPE {
+      let message = Array("error: could not write to \(name): \(String(cString: strerror(errorNumber)))\n".utf8)
+      _ = message.withUnsafeBytes { systemWrite(STDERR_FILENO, $0.baseAddress!, $0.count) }
+    }
+    exit(ExitCode.failure.rawValue)
   }
 
   /// The text in a style, or unchanged when this stream shows no colour.

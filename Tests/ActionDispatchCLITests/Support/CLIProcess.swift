@@ -74,6 +74,9 @@ final class CLIProcess: Sendable {
     case errorOnTerminal
     /// Both to the same terminal: an interactive shell.
     case bothOnTerminal
+    /// Standard output to a file or device opened for writing, such as `/dev/full`; standard
+    /// error to a pipe.
+    case outputToFile(String)
   }
 
   /// Starts the built executable.
@@ -107,10 +110,16 @@ final class CLIProcess: Sendable {
     process.environment = baseEnvironment.merging(environment) { $1 }
     var outputPipe: Pipe?
     var errorPipe: Pipe?
+    var outputFile: FileHandle?
     let terminal: PseudoTerminal?
     switch outputs {
     case .pipes:
       outputPipe = Pipe()
+      errorPipe = Pipe()
+      terminal = nil
+    case .outputToFile(let path):
+      guard let file = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteUnknown) }
+      outputFile = file
       errorPipe = Pipe()
       terminal = nil
     case .errorOnTerminal:
@@ -119,7 +128,7 @@ final class CLIProcess: Sendable {
     case .bothOnTerminal:
       terminal = try PseudoTerminal()
     }
-    process.standardOutput = outputPipe ?? terminal?.secondary
+    process.standardOutput = outputPipe ?? outputFile ?? terminal?.secondary
     process.standardError = errorPipe ?? terminal?.secondary
     process.standardInput = FileHandle.nullDevice
     let stdout = outputPipe.map(Self.collector) ?? .empty()
@@ -143,6 +152,7 @@ final class CLIProcess: Sendable {
     // Foundation closes the parent's ends of pipes it was given, but not other handles: without
     // this, the terminal would never report the end of the child's output.
     try terminal?.secondary.close()
+    try outputFile?.close()
     let pid = process.processIdentifier
     DispatchQueue.global().asyncAfter(deadline: .now() + watchdog) {
       if exit.withLock({ $0.ended == nil }) { kill(pid, SIGKILL) }

@@ -24,7 +24,7 @@ struct UsageErrorCase: Sendable, CustomTestStringConvertible {
     "profile": "<username> [<options>]",
     "search": "<query> [<options>]",
     "scaffold": "<subcommand>",
-    "scaffold action": "<actionName> [<options>]",
+    "scaffold action": "<actionName> --view-model <TypeName> [<options>]",
     "scaffold view-model": "<TypeName> [<options>]",
   ]
 
