@@ -26,8 +26,9 @@ let package = Package(
       name: "ActionDispatchBenchmarks",
       dependencies: ["ActionDispatch", "GitHubFollowers", "FakeGitHubServer"]
     ),
-    // An in-process fake GitHub server on loopback (Foundation and POSIX sockets only).
-    .target(name: "FakeGitHubServer", path: "Tests/FakeGitHubServer"),
+    // An in-process fake GitHub server on loopback (Foundation and POSIX sockets only), for the
+    // tests and the HTTP benchmark; in Sources because that benchmark is an executable.
+    .target(name: "FakeGitHubServer"),
 
     .testTarget(name: "ActionDispatchTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
     .testTarget(name: "ActionDispatchTestingTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),

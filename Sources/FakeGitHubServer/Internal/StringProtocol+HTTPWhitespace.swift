@@ -3,7 +3,7 @@ extension StringProtocol {
   ///
   /// Plain Swift rather than Foundation's `trimmingCharacters(in:)`, which bridges through
   /// CFString: every request's headers pass through here, on hundreds of threads at once (see
-  /// ``PercentCoding``).
+  /// ``PercentEncoding``).
   func trimmingHTTPWhitespace() -> String {
     let isWhitespace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
     guard let first = firstIndex(where: { !isWhitespace($0) }), let last = lastIndex(where: { !isWhitespace($0) })

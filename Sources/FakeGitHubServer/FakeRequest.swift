@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Header names are lowercased; repeated headers are joined with `", "` as HTTP allows.
 public struct FakeRequest: Sendable, Equatable {
-  /// The request method, as sent (`"GET"`, `"POST"`, ...).
+  /// The request method, as sent (`"GET"`; the server answers nothing else but with a 404).
   public var method: String
 
   /// The raw request-target from the request line, e.g. `"/users/x/followers?page=2"`.
@@ -25,9 +25,6 @@ public struct FakeRequest: Sendable, Equatable {
   /// The request headers, keyed by lowercased name.
   public var headers: [String: String]
 
-  /// The request body (empty for a request without one).
-  public var body: Data
-
   /// Creates a request, deriving ``path`` and ``queryItems`` from `target`.
   ///
   /// The server builds its requests this way; tests can use it to feed a handler directly.
@@ -36,8 +33,7 @@ public struct FakeRequest: Sendable, Equatable {
   ///   - method: The request method.
   ///   - target: The request-target, path plus optional query.
   ///   - headers: Header values by name; names are lowercased here.
-  ///   - body: The request body.
-  public init(method: String = "GET", target: String, headers: [String: String] = [:], body: Data = Data()) {
+  public init(method: String = "GET", target: String, headers: [String: String] = [:]) {
     self.method = method
     self.target = target
     let (path, query) = FakeRequest.split(target)
@@ -53,7 +49,6 @@ public struct FakeRequest: Sendable, Equatable {
       }
     }
     self.headers = lowered
-    self.body = body
   }
 
   /// Returns the value of the header called `name`, compared case-insensitively.
@@ -68,11 +63,6 @@ public struct FakeRequest: Sendable, Equatable {
   static func split(_ target: String) -> (path: String, query: Substring?) {
     var rest = Substring(target)
     if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-    // Absolute-form targets ("http://host/path") are legal; keep only the path.
-    if rest.hasPrefix("http://") || rest.hasPrefix("https://") {
-      let afterScheme = rest[rest.index(rest.firstIndex(of: ":")!, offsetBy: 3)...]
-      rest = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterScheme[$0...] } ?? "/"
-    }
     guard let mark = rest.firstIndex(of: "?") else { return (String(rest), nil) }
     return (String(rest[..<mark]), rest[rest.index(after: mark)...])
   }
@@ -91,6 +81,6 @@ public struct FakeRequest: Sendable, Equatable {
 
   /// Percent-decodes one query component, treating `+` as a space; keeps it raw if malformed.
   static func decodeComponent(_ component: Substring) -> String {
-    PercentCoding.decode(component, plusIsSpace: true) ?? String(component.map { $0 == "+" ? " " : $0 })
+    PercentEncoding.decode(component, plusIsSpace: true) ?? String(component.map { $0 == "+" ? " " : $0 })
   }
 }

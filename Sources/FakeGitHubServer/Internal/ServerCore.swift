@@ -169,12 +169,12 @@ final class ServerCore: Sendable {
     var reader = RequestReader(fd: fd)
     while true {
       let parsed: ParsedRequest
-      switch reader.next(sendContinue: { POSIX.sendAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }) {
+      switch reader.next() {
       case .closed:
         closeGracefully = false
         return
       case .malformed(let status):
-        let response = FakeResponse.json(status, #"{"message":"\#(HTTPStatus.reason(for: status))"}"#)
+        let response = FakeResponse.json(status, #"{"message":"\#(ResponseWriter.reason(for: status))"}"#)
         POSIX.sendAll(
           fd, ResponseWriter.head(for: response, contentLength: response.body.count, close: true) + response.body)
         return
@@ -188,30 +188,24 @@ final class ServerCore: Sendable {
       let request = FakeRequest(
         method: parsed.method,
         target: parsed.target,
-        headers: Dictionary(parsed.headers, uniquingKeysWith: { $0 + ", " + $1 }),
-        body: parsed.body
+        headers: Dictionary(parsed.headers, uniquingKeysWith: { $0 + ", " + $1 })
       )
       let response = respond(to: request)
       let latency = state.withLock { $0.latency }
-      let isHead = request.method == "HEAD"
-      let omitsBody = isHead || response.status == 204 || response.status == 304
-      let body = omitsBody ? [] : [UInt8](response.body)
-      let remaining = latency - (ContinuousClock.now - arrival)
-      guard pause(for: max(remaining, .zero) + response.delay) else {
+      // RFC 9110 §15.3.5, §15.4.5: a 204 or 304 has no body.
+      let body = response.status == 204 || response.status == 304 ? [] : [UInt8](response.body)
+      guard pause(for: max(latency - (ContinuousClock.now - arrival), .zero)) else {
         closeGracefully = false
         return
       }
 
-      // A HEAD answer announces the length the GET would have had (RFC 9110 §9.3.2).
-      let announcedLength =
-        isHead && !(response.status == 204 || response.status == 304) ? response.body.count : body.count
       switch response.behavior {
       case .normal:
-        let close = !parsed.keepAlive || ResponseWriter.asksToClose(response)
-        let head = ResponseWriter.head(for: response, contentLength: announcedLength, close: close)
+        let close = !parsed.keepAlive
+        let head = ResponseWriter.head(for: response, contentLength: body.count, close: close)
         guard POSIX.sendAll(fd, head + body), !close else { return }
       case .closeMidBody:
-        let head = ResponseWriter.head(for: response, contentLength: announcedLength, close: false)
+        let head = ResponseWriter.head(for: response, contentLength: body.count, close: false)
         POSIX.sendAll(fd, head + body.prefix(body.count / 2))
         return
       case .neverRespond:
@@ -220,8 +214,6 @@ final class ServerCore: Sendable {
         var scratch = [UInt8](repeating: 0, count: 4_096)
         while scratch.withUnsafeMutableBytes({ POSIX.receive(fd, into: $0) }) > 0 {}
         closeGracefully = false
-        return
-      case .closeImmediately:
         return
       }
     }

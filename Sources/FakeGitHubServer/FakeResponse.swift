@@ -10,8 +10,8 @@ import Foundation
 /// The server always computes and sends `Content-Length` itself (a `Content-Length` or
 /// `Transfer-Encoding` header given here is dropped), adds `Date`, and adds
 /// `Connection: close` when it is about to close the connection. All other headers are sent
-/// as given, in order, with their case kept. A response to `HEAD`, or with status 204 or 304,
-/// is sent without a body.
+/// as given, in order, with their case kept. A response with status 204 or 304 is sent
+/// without a body.
 public struct FakeResponse: Sendable {
   /// The status code, e.g. `200`.
   public var status: Int
@@ -22,21 +22,13 @@ public struct FakeResponse: Sendable {
   /// The body bytes.
   public var body: Data
 
-  /// An extra pause before this response is sent, on top of the server's
-  /// ``FakeGitHubServer/latency``.
-  public var delay: Duration
-
   /// How the server delivers (or fails to deliver) the response.
   public var behavior: Behavior
 
   /// How the server treats the connection when it answers with this response.
   ///
   /// Anything but ``normal`` ends the connection, so a client sees a transport error rather
-  /// than an HTTP status. Note that an HTTP client which loses a *reused* keep-alive
-  /// connection before receiving a single byte may silently retry the request on a new one
-  /// (libcurl does, and so does Apple's URLSession for idempotent requests); script the
-  /// failure with `times: nil`, or use a fresh session, when a test needs the client to see
-  /// ``closeImmediately``.
+  /// than an HTTP status.
   public enum Behavior: Sendable {
     /// Send the response and keep the connection alive (unless the client asked to close it).
     case normal
@@ -45,8 +37,6 @@ public struct FakeResponse: Sendable {
     /// Read the request, then hold the connection open without answering until the client
     /// gives up or ``FakeGitHubServer/stop()`` is called.
     case neverRespond
-    /// Close the connection without sending a byte.
-    case closeImmediately
   }
 
   /// Creates a response.
@@ -55,19 +45,16 @@ public struct FakeResponse: Sendable {
   ///   - status: The status code.
   ///   - headers: Header fields, sent as given.
   ///   - body: The body bytes.
-  ///   - delay: An extra pause before sending, on top of the server's latency.
   ///   - behavior: How to deliver it; ``Behavior/normal`` by default.
   public init(
     status: Int,
     headers: [(String, String)] = [],
     body: Data = Data(),
-    delay: Duration = .zero,
     behavior: Behavior = .normal
   ) {
     self.status = status
     self.headers = headers
     self.body = body
-    self.delay = delay
     self.behavior = behavior
   }
 

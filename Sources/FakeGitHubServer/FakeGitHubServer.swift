@@ -59,8 +59,7 @@ public final class FakeGitHubServer: Sendable {
     core.stop()
   }
 
-  /// A pause the server injects before every response, on top of any per-response
-  /// ``FakeResponse/delay``.
+  /// A pause the server injects before every response, counted from the request's arrival.
   ///
   /// Settable at any time; it applies to responses not yet sent. The benchmarks use 20 ms
   /// to stand in for network round trips. ``stop()`` cuts a pause short.
@@ -136,7 +135,7 @@ public final class FakeGitHubServer: Sendable {
   /// Installs a handler that sees every request first, or removes it with `nil`.
   ///
   /// The handler runs on the connection's thread, after the request is recorded. Returning a
-  /// response sends it (after ``latency`` and its own delay); returning `nil` lets the
+  /// response sends it (after ``latency``); returning `nil` lets the
   /// overrides from ``respond(to:with:times:)`` and then the GitHub-shaped routes answer.
   ///
   /// The server keeps the handler until it is replaced, so a handler that captures the server

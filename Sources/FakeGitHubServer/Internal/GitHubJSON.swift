@@ -32,7 +32,7 @@ enum GitHubJSON {
   }
 
   static func redirectBody(status: Int, location: String) -> String {
-    let message = HTTPStatus.reason(for: status)
+    let message = ResponseWriter.reason(for: status)
     return
       #"{"message":"\#(message)","url":"\#(escape(location))","documentation_url":"https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects"}"#
   }
@@ -147,7 +147,7 @@ enum GitHubJSON {
 
   /// Percent-encodes a login for use as a URL path segment.
   static func pathEscape(_ segment: String) -> String {
-    PercentCoding.encodePathSegment(segment)
+    PercentEncoding.encodePathSegment(segment)
   }
 
   /// 64-bit FNV-1a over the UTF-8 bytes.

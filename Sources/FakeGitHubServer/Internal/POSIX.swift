@@ -26,7 +26,10 @@ struct SocketError: Error, CustomStringConvertible {
 /// Every descriptor is made close-on-exec, so a child process that a test spawns (the CLI
 /// end-to-end tests run the built binary) never inherits a listener or a connection. Writes
 /// never raise SIGPIPE: Linux passes `MSG_NOSIGNAL`, Darwin sets `SO_NOSIGPIPE` on the socket.
-enum POSIX {
+///
+/// ``makeStreamSocket()`` and ``withLoopbackAddress(port:_:)`` are `package` so that the
+/// server's self-tests open their raw client sockets the same way.
+package enum POSIX {
   #if canImport(Glibc)
     private static let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
     private static let sendFlags = Int32(MSG_NOSIGNAL)
@@ -78,33 +81,44 @@ enum POSIX {
   /// A close-on-exec TCP socket with the given `SOL_SOCKET` options on, bound to
   /// 127.0.0.1:`port` (0 lets the kernel pick).
   private static func makeLoopbackSocket(port: Int, options: [(name: String, value: Int32)]) throws -> Int32 {
-    let fd = socket(AF_INET, streamType, 0)
+    let fd = makeStreamSocket()
     guard fd >= 0 else { throw SocketError("socket") }
     do {
-      setCloseOnExec(fd)
       var yes: Int32 = 1
       for option in options {
         guard setsockopt(fd, SOL_SOCKET, option.value, &yes, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
           throw SocketError("setsockopt(\(option.name))")
         }
       }
-      var address = sockaddr_in()
-      #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-      #endif
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = UInt16(port).bigEndian
-      address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-      let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
+      let bound = withLoopbackAddress(port: port) { bind(fd, $0, $1) }
       guard bound == 0 else { throw SocketError("bind(127.0.0.1:\(port))") }
       return fd
     } catch {
       _ = close(fd)
       throw error
+    }
+  }
+
+  /// A new close-on-exec IPv4 TCP socket, or -1 with `errno` set.
+  package static func makeStreamSocket() -> Int32 {
+    let fd = socket(AF_INET, streamType, 0)
+    if fd >= 0 { setCloseOnExec(fd) }
+    return fd
+  }
+
+  /// Calls `body` with 127.0.0.1:`port` as a `sockaddr` and its length.
+  package static func withLoopbackAddress<Result>(
+    port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+  ) -> Result {
+    var address = sockaddr_in()
+    #if canImport(Darwin)
+      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
   }
 

@@ -10,11 +10,11 @@ extension ServerCore {
   /// - Anything else: GitHub's 404.
   func route(_ request: FakeRequest) -> FakeResponse {
     var segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map {
-      PercentCoding.decode($0) ?? String($0)
+      PercentEncoding.decode($0) ?? String($0)
     }
     // "/users/x" splits into ["", "users", "x"]; tolerate one trailing slash.
     if segments.count > 2, segments.last == "" { segments.removeLast() }
-    guard request.method == "GET" || request.method == "HEAD", segments.first == "" else {
+    guard request.method == "GET", segments.first == "" else {
       return gitHubResponse(.notFound(), request: request, resource: "core")
     }
     switch (segments.count, segments.count > 1 ? segments[1] : "") {
