@@ -1,36 +1,11 @@
 import Testing
 
-/// What only shows on a terminal: the spinner on standard error, colour, and the `NO_COLOR`
-/// and `TERM=dumb` opt-outs. The child's outputs are attached to a pseudo-terminal.
+/// What only shows on a terminal: colour, and the `NO_COLOR` and `TERM=dumb` opt-outs (the
+/// spinner is in ``SpinnerTests``). The child's outputs are attached to a pseudo-terminal.
 @Suite struct TerminalTests {
   static let clearLine = "\r\u{1B}[2K"
   static let cyan = "\u{1B}[36m"
   static let reset = "\u{1B}[0m"
-
-  @Test func spinnerShowsOnStandardErrorAndIsClearedWhenDone() async throws {
-    let child = try await CLIProcess.start(
-      ["followers", "octocat", "--demo", "--limit", "3"], outputs: .errorOnTerminal)
-    let result = await child.result()
-    let shown = await child.terminal.waitForEnd()
-
-    #expect(result.status == 0)
-    #expect(result.stdout == DemoTests.table(DemoTests.demoFollowers[0..<3]))  // a pipe: no colour
-    #expect(shown.hasPrefix(Self.clearLine + Self.cyan + "⠋" + Self.reset + " Fetching followers of octocat… page 1"))
-    #expect(shown.hasSuffix(Self.clearLine))
-    #expect(!shown.contains("\n"))
-  }
-
-  @Test func spinnerFollowsThePages() async throws {
-    let child = try await CLIProcess.start(
-      ["followers", "octocat", "--demo", "--limit", "45"], outputs: .errorOnTerminal)
-    let result = await child.result()
-    let shown = await child.terminal.waitForEnd()
-
-    #expect(result.status == 0)
-    #expect(shown.contains(" Fetching followers of octocat… page 1"))
-    #expect(shown.contains(" Fetching followers of octocat… page 2 of 2"))
-    #expect(shown.hasSuffix(Self.clearLine))
-  }
 
   @Test(arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]])
   func noColourWhenOptedOut(environment: [String: String]) async throws {

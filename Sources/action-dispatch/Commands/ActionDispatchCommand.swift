@@ -36,8 +36,8 @@ struct ActionDispatchCommand: Command {
       abstract: "GitHub followers, profiles and user search through FollowersViewModel, and test scaffolding.",
       discussion: """
         followers, profile and search drive the same FollowersViewModel that a SwiftUI list uses. \
-        Results go to standard output (a table, or JSON with --json); errors, and progress when \
-        standard error is a terminal, go to standard error. scaffold writes a new action's tests, \
+        Results go to standard output (a table, or JSON with --json); errors go to standard \
+        error, and progress too when both are terminals. scaffold writes a new action's tests, \
         or a new view model, from the templates in Templates/.
 
         Exit status: 0 success, 1 a failed request or a file not written, 2 a usage error, \

@@ -18,6 +18,11 @@ struct CommandContext: Sendable {
   /// Standard error: errors, notes and progress.
   var errorOutput: TerminalStream
 
+  /// Whether to show progress: only when standard output and standard error are both
+  /// terminals, as gh does. Piped output (`| less`, `| jq`) means the terminal is showing
+  /// something else, which a spinner would draw into.
+  var showsProgress: Bool { output.isTerminal && errorOutput.isTerminal }
+
   /// The context of this process.
   ///
   /// - Parameter environment: The process environment.

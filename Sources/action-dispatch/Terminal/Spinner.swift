@@ -1,12 +1,18 @@
 import GitHubFollowers
 
-/// A one-line progress indicator on standard error, shown only when it is a terminal.
+/// A one-line progress indicator on standard error, shown only when standard output and
+/// standard error are both terminals (``CommandContext/showsProgress``).
 ///
 /// The message is read again for every frame, so it follows the view model's state as pages
-/// arrive ("Fetching followers of octocat… page 3 of 12"). ``stop()`` clears the line.
+/// arrive ("Fetching followers of octocat… page 3 of 12"). Every frame is cut to the
+/// terminal's width, asked anew for each frame, one column short: a line that wraps could not
+/// be cleared by `\r`, and every frame would leave a line behind. ``stop()`` clears the line;
+/// Ctrl-C stops the spinner before the process exits.
 ///
 /// ```swift
-/// let spinner = Spinner(stream: context.errorOutput) { "Fetching the profile of \(username)…" }
+/// let spinner = Spinner(stream: context.errorOutput, isEnabled: context.showsProgress) {
+///   "Fetching the profile of \(username)…"
+/// }
 /// let token = viewModel.observe {
 ///   On(.fetchProfile).started { spinner.start() }.finished { spinner.stop() }
 /// }
@@ -22,7 +28,11 @@ final class Spinner {
   /// `\r` then "erase the whole line": leaves the cursor at the start of an empty line.
   static let clearLine = "\r\u{1B}[2K"
 
+  /// The width assumed when the terminal does not say.
+  static let fallbackColumns = 80
+
   private let stream: TerminalStream
+  private let isEnabled: Bool
   private let interval: Duration
   private let message: @MainActor () -> String
   private var animation: Task<Void, Never>?
@@ -32,11 +42,16 @@ final class Spinner {
   /// Creates a spinner; nothing is shown until ``start()``.
   ///
   /// - Parameters:
-  ///   - stream: Where to draw; nothing is drawn unless it is a terminal.
+  ///   - stream: Where to draw.
+  ///   - isEnabled: Whether to draw at all; ``CommandContext/showsProgress``.
   ///   - interval: The time between frames.
   ///   - message: The text after the frame, read for every frame.
-  init(stream: TerminalStream, interval: Duration = .milliseconds(80), message: @escaping @MainActor () -> String) {
+  init(
+    stream: TerminalStream, isEnabled: Bool, interval: Duration = .milliseconds(80),
+    message: @escaping @MainActor () -> String
+  ) {
     self.stream = stream
+    self.isEnabled = isEnabled
     self.interval = interval
     self.message = message
   }
@@ -45,9 +60,9 @@ final class Spinner {
   var isRunning: Bool { animation != nil }
 
   /// Draws the first frame at once and animates until ``stop()``; does nothing when already
-  /// running or when the stream is not a terminal.
+  /// running or when not enabled.
   func start() {
-    guard stream.isTerminal, animation == nil else { return }
+    guard isEnabled, animation == nil else { return }
     draw()
     let interval = interval
     animation = Task { [weak self] in
@@ -81,7 +96,11 @@ final class Spinner {
 
   private func draw() {
     let frame = Self.frames[frameIndex % Self.frames.count]
-    stream.write(Self.clearLine + stream.styled(String(frame), .cyan) + " " + TerminalText.sanitized(message()))
+    // The frame and a space, then the message, within one column less than the width.
+    let room = (stream.columns ?? Self.fallbackColumns) - 1 - 2
+    guard room > 0 else { return }
+    let text = DisplayWidth.truncated(TerminalText.sanitized(message()), toColumns: room)
+    stream.write(Self.clearLine + stream.styled(String(frame), .cyan) + " " + text)
     isVisible = true
   }
 

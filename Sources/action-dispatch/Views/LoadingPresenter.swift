@@ -26,13 +26,13 @@ final class LoadingPresenter {
   /// - Parameters:
   ///   - viewModel: The view model whose runs to show and cancel.
   ///   - actions: The actions that show the spinner while they run.
-  ///   - context: Where to draw (standard error, when it is a terminal).
+  ///   - context: Where to draw (standard error, when both outputs are terminals).
   ///   - message: The spinner's text, read for every frame.
   init(
     viewModel: FollowersViewModel, actions: [FollowersAction], context: CommandContext,
     message: @escaping @MainActor () -> String
   ) {
-    let spinner = Spinner(stream: context.errorOutput, message: message)
+    let spinner = Spinner(stream: context.errorOutput, isEnabled: context.showsProgress, message: message)
     self.spinner = spinner
     observation = viewModel.observe {
       for action in actions {

@@ -86,13 +86,14 @@ final class CLIProcess: Sendable {
   ///   - environment: Variables to set (or override) in the child's environment.
   ///   - outputs: Where its output goes; pipes by default. What goes to a terminal is in
   ///     ``terminal``, not in ``stdout`` or ``stderr``.
+  ///   - columns: The terminal's width, when ``Outputs`` puts the child on one; unset by default.
   /// - Returns: The running child, once one of the ``ChildSlots`` is free.
   static func start(
-    _ arguments: [String], environment: [String: String] = [:], outputs: Outputs = .pipes
+    _ arguments: [String], environment: [String: String] = [:], outputs: Outputs = .pipes, columns: Int? = nil
   ) async throws -> CLIProcess {
     await ChildSlots.shared.acquire()
     do {
-      return try launch(arguments, environment: environment, outputs: outputs)
+      return try launch(arguments, environment: environment, outputs: outputs, columns: columns)
     } catch {
       ChildSlots.shared.release()
       throw error
@@ -100,7 +101,7 @@ final class CLIProcess: Sendable {
   }
 
   private static func launch(
-    _ arguments: [String], environment: [String: String], outputs: Outputs
+    _ arguments: [String], environment: [String: String], outputs: Outputs, columns: Int?
   ) throws
     -> CLIProcess
   {
@@ -124,9 +125,9 @@ final class CLIProcess: Sendable {
       terminal = nil
     case .errorOnTerminal:
       outputPipe = Pipe()
-      terminal = try PseudoTerminal()
+      terminal = try PseudoTerminal(columns: columns)
     case .bothOnTerminal:
-      terminal = try PseudoTerminal()
+      terminal = try PseudoTerminal(columns: columns)
     }
     process.standardOutput = outputPipe ?? outputFile ?? terminal?.secondary
     process.standardError = errorPipe ?? terminal?.secondary

@@ -23,7 +23,11 @@ final class PseudoTerminal: Sendable {
     var description: String { "\(call) failed: errno \(errno)" }
   }
 
-  init() throws {
+  /// Opens a terminal.
+  ///
+  /// - Parameter columns: The window's width, as `TIOCGWINSZ` reports it to the child; unset
+  ///   (0, "unknown") when `nil`.
+  init(columns: Int? = nil) throws {
     // Close-on-exec: a sibling child spawned by another test must not inherit either side (and
     // keep the terminal open after this child exits); this child gets its side by dup2.
     let primary = PTY.openPrimary(O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -40,6 +44,10 @@ final class PseudoTerminal: Sendable {
     guard fd >= 0 else {
       let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw Failure(call: "open(\(path))")
+    }
+    if let columns {
+      var size = winsize(ws_row: 24, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+      guard ioctl(primary, UInt(TIOCSWINSZ), &size) == 0 else { throw Failure(call: "ioctl(TIOCSWINSZ)") }
     }
     secondary = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     output = OutputCollector(reading: primary, from: .terminal, keepingAlive: primaryHandle)
