@@ -34,9 +34,9 @@ let package = Package(
     .testTarget(name: "ActionDispatchTestingTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
     .testTarget(
       name: "GitHubFollowersTests",
-      dependencies: ["GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer"]
+      dependencies: ["ActionDispatch", "GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer"]
     ),
-    .testTarget(name: "ActionDispatchCLITests", dependencies: ["FakeGitHubServer"]),
+    .testTarget(name: "ActionDispatchCLITests", dependencies: ["ActionDispatch", "FakeGitHubServer"]),
     .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding"]),
   ],
   swiftLanguageModes: [.v6]

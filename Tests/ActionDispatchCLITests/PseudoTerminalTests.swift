@@ -1,3 +1,4 @@
+import ActionDispatch
 import Foundation
 import Testing
 
@@ -13,8 +14,8 @@ import Testing
     var wrong: [String] = []
     var opened = 0
     for batch in 0..<25 {
-      let terminals = Locked<[Int: PseudoTerminal]>([:])
-      let failures = Locked<[String]>([])
+      let terminals = LockedState<[Int: PseudoTerminal]>([:])
+      let failures = LockedState<[String]>([])
       DispatchQueue.concurrentPerform(iterations: 200) { item in
         let index = batch * 200 + item
         do {

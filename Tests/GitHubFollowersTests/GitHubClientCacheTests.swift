@@ -1,3 +1,4 @@
+import ActionDispatch
 import ActionDispatchTesting
 import Foundation
 import GitHubFollowers
@@ -60,9 +61,9 @@ import Testing
   }
 
   @Test func newETagReplacesTheCachedBody() async throws {
-    let version = Locked(1)
+    let version = LockedState(1)
     let http = StubHTTPClient { request in
-      let current = version.current
+      let current = version.withLock { $0 }
       if request.value(forHTTPHeaderField: "If-None-Match") == "\"v\(current)\"" {
         return HTTPResponse(statusCode: 304)
       }

@@ -1,3 +1,5 @@
+import ActionDispatch
+
 /// A clock on which every sleep returns at once, moving the clock's time forward by the wait.
 ///
 /// For tests that do not care about timing but must not wait: retry backoff, `Retry-After`,

@@ -1,3 +1,5 @@
+import ActionDispatch
+
 /// A clock whose time moves only when a test says so.
 ///
 /// Inject it into a view model (`BaseViewModel.init(clock:)`) or a service to
@@ -52,7 +54,7 @@ public final class TestClock: Clock, Sendable {
     var now = Instant()
     var nextID: UInt64 = 0
     var sleepers: [Sleeper] = []
-    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiters = CountWaiters()
   }
 
   private let state = LockedState(State())
@@ -93,7 +95,7 @@ public final class TestClock: Clock, Sendable {
           if Task.isCancelled { return (.failure(CancellationError()), []) }
           if deadline <= state.now { return (.success(()), []) }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return (nil, Self.takeReadyWaiters(&state))
+          return (nil, state.waiters.takeReady(at: state.sleepers.count))
         }
         if let outcome { continuation.resume(with: outcome) }
         for waiter in readyWaiters { waiter.resume() }
@@ -148,20 +150,6 @@ public final class TestClock: Clock, Sendable {
   ///
   /// - Parameter count: The number of sleepers to wait for.
   public func waitForSleepers(_ count: Int = 1) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state -> Bool in
-        if state.sleepers.count >= count { return true }
-        state.waiters.append((count, continuation))
-        return false
-      }
-      if ready { continuation.resume() }
-    }
-  }
-
-  private static func takeReadyWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
-    let count = state.sleepers.count
-    let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-    state.waiters.removeAll { $0.count <= count }
-    return ready
+    await CountWaiters.wait(for: count, in: state, count: \.sleepers.count, waiters: \.waiters)
   }
 }

@@ -1,3 +1,5 @@
+import ActionDispatch
+
 /// A configurable stand-in for one service method: returns a value, throws, or waits for the test.
 ///
 /// Give a mock service one `Stub` per method; each test sets what the call should do and

@@ -1,3 +1,5 @@
+import ActionDispatch
+
 /// A barrier that work waits at until the test opens it: the way to hold a run in flight.
 ///
 /// ```swift
@@ -15,7 +17,7 @@ public final class Gate: Sendable {
     var arrivals = 0
     var nextID: UInt64 = 0
     var passers: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
-    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiters = CountWaiters()
   }
 
   private let state = LockedState(State())
@@ -41,7 +43,7 @@ public final class Gate: Sendable {
         let (outcome, ready) = state.withLock {
           state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
           state.arrivals += 1
-          let ready = Self.takeReadyWaiters(&state)
+          let ready = state.waiters.takeReady(at: state.arrivals)
           if Task.isCancelled { return (.failure(CancellationError()), ready) }
           if state.isOpen { return (.success(()), ready) }
           state.passers.append((id, continuation))
@@ -78,19 +80,6 @@ public final class Gate: Sendable {
   ///
   /// - Parameter count: The number of arrivals to wait for.
   public func arrivals(_ count: Int) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state -> Bool in
-        if state.arrivals >= count { return true }
-        state.waiters.append((count, continuation))
-        return false
-      }
-      if ready { continuation.resume() }
-    }
-  }
-
-  private static func takeReadyWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
-    let ready = state.waiters.filter { $0.count <= state.arrivals }.map(\.continuation)
-    state.waiters.removeAll { $0.count <= state.arrivals }
-    return ready
+    await CountWaiters.wait(for: count, in: state, count: \.arrivals, waiters: \.waiters)
   }
 }

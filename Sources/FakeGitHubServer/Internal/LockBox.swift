@@ -5,6 +5,9 @@ import Foundation
 /// Every read and write of the wrapped value goes through ``withLock(_:)``; threads that must
 /// wait for the value to change (an interruptible sleep, `stop()` waiting for the listener)
 /// use ``wait(until:for:)``, and writers wake them with ``withLockBroadcasting(_:)``.
+///
+/// Not the package's `LockedState`: the server's threads block on a condition here, which no
+/// async code may do, and the fake server depends on nothing but Foundation.
 final class LockBox<Value: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
   private var value: Value

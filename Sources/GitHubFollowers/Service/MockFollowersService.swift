@@ -1,3 +1,4 @@
+import ActionDispatch
 import Foundation
 
 /// A ``FollowersService`` that answers from memory: for tests, previews and `--demo`.

@@ -1,3 +1,4 @@
+import ActionDispatch
 import FakeGitHubServer
 import Foundation
 
@@ -38,10 +39,11 @@ final class CLIProcess: Sendable {
   /// What went to the pseudo-terminal, as it arrives: empty unless ``Outputs`` put the child
   /// on one.
   let terminal: OutputCollector
-  private let exit: Locked<ExitState>
+  private let exit: LockedState<ExitState>
 
   private init(
-    pid: Int32, stdout: OutputCollector, stderr: OutputCollector, terminal: OutputCollector, exit: Locked<ExitState>
+    pid: Int32, stdout: OutputCollector, stderr: OutputCollector, terminal: OutputCollector,
+    exit: LockedState<ExitState>
   ) {
     self.pid = pid
     self.stdout = stdout
@@ -134,7 +136,7 @@ final class CLIProcess: Sendable {
     process.standardInput = FileHandle.nullDevice
     let stdout = outputPipe.map(Self.collector) ?? .empty()
     let stderr = errorPipe.map(Self.collector) ?? .empty()
-    let exit = Locked(ExitState())
+    let exit = LockedState(ExitState())
     process.terminationHandler = { [terminal] process in
       for collector in [stdout, stderr, terminal?.output].compactMap({ $0 }) { collector.childExited() }
       let ended =

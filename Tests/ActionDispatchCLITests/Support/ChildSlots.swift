@@ -1,3 +1,4 @@
+import ActionDispatch
 import Foundation
 
 /// Limits how many `action-dispatch` children run at once.
@@ -14,10 +15,10 @@ final class ChildSlots: Sendable {
     var waiting: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state: Locked<State>
+  private let state: LockedState<State>
 
   init(count: Int) {
-    state = Locked(State(free: count))
+    state = LockedState(State(free: count))
   }
 
   /// Waits for a free slot and takes it.

@@ -1,3 +1,4 @@
+import ActionDispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -49,7 +50,7 @@ final class OutputCollector: Sendable {
     var waiters: [Waiter] = []
   }
 
-  private let state = Locked(State())
+  private let state = LockedState(State())
 
   /// Starts reading a descriptor until end of file, or until the child exited and nothing is left.
   ///

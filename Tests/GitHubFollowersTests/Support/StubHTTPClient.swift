@@ -1,3 +1,4 @@
+import ActionDispatch
 import ActionDispatchTesting
 import Foundation
 import GitHubFollowers
@@ -17,7 +18,7 @@ final class StubHTTPClient: HTTPClient {
     var maxInFlight = 0
   }
 
-  private let state = Locked(State())
+  private let state = LockedState(State())
   private let handler: Handler
 
   init(_ handler: @escaping Handler) {
@@ -26,7 +27,7 @@ final class StubHTTPClient: HTTPClient {
 
   /// Answers with the given responses in turn; the last one repeats.
   convenience init(sequence: [Result<HTTPResponse, any Error>]) {
-    let index = Locked(0)
+    let index = LockedState(0)
     self.init { _ in
       let position = index.withLock { value -> Int in
         defer { value += 1 }

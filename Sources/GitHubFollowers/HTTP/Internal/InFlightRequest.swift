@@ -1,3 +1,4 @@
+import ActionDispatch
 import Dispatch
 import Foundation
 
