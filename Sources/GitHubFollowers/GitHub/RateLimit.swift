@@ -55,9 +55,6 @@ public struct RateLimit: Sendable, Hashable {
       resource: response.value(forHTTPHeaderField: "x-ratelimit-resource"))
   }
 
-  /// Whether no request is left in this window.
-  public var isExhausted: Bool { remaining <= 0 }
-
   static func integer(_ value: String?) -> Int? {
     guard let value else { return nil }
     return Int(value.trimmingCharacters(in: .whitespaces))

@@ -29,7 +29,7 @@ public struct HTTPRequest: Sendable, Hashable {
     var value: String
   }
 
-  /// The request method; ``HTTPMethod/get`` unless changed.
+  /// The request method: ``HTTPMethod/get``, the one method the client sends.
   public var method: HTTPMethod
 
   private var target: Target
@@ -81,11 +81,6 @@ public struct HTTPRequest: Sendable, Hashable {
   public var absoluteURL: URL? {
     guard case .url(let url) = target, url.scheme != nil else { return nil }
     return try? appendingQuery(to: url)
-  }
-
-  /// The query items added with ``query(_:_:)``, in order.
-  public var queryParameters: [(name: String, value: String)] {
-    queryItems.map { ($0.name, $0.value) }
   }
 
   /// Appends a query item; a `nil` value adds nothing.

@@ -50,19 +50,4 @@ public struct HTTPResponse: Sendable, Hashable {
   public func value(forHTTPHeaderField name: String) -> String? {
     headers[name.lowercased()]
   }
-
-  /// Returns a copy with a header field set (replacing one of the same name in any case).
-  ///
-  /// - Parameters:
-  ///   - name: The field name.
-  ///   - value: The value.
-  /// - Returns: The changed response.
-  public func settingHeader(_ name: String, _ value: String) -> HTTPResponse {
-    var copy = self
-    copy.headers[name.lowercased()] = value
-    return copy
-  }
-
-  /// Whether the status is in 200...299.
-  public var isSuccess: Bool { (200...299).contains(statusCode) }
 }

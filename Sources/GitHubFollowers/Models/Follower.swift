@@ -80,28 +80,17 @@ public struct Follower: Codable, Sendable, Hashable, Identifiable {
   }
 
   /// GitHub's JSON field names.
-  public enum CodingKeys: String, CodingKey, Sendable {
-    /// `login`
+  enum CodingKeys: String, CodingKey {
     case login
-    /// `id`
     case id
-    /// `node_id`
     case nodeID = "node_id"
-    /// `avatar_url`
     case avatarURL = "avatar_url"
-    /// `gravatar_id`
     case gravatarID = "gravatar_id"
-    /// `url`
     case url
-    /// `html_url`
     case htmlURL = "html_url"
-    /// `type`
     case type
-    /// `site_admin`
     case siteAdmin = "site_admin"
-    /// `user_view_type`
     case userViewType = "user_view_type"
-    /// `score`
     case score
   }
 }

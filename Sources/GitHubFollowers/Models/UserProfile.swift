@@ -129,48 +129,27 @@ public struct UserProfile: Codable, Sendable, Hashable, Identifiable {
   }
 
   /// GitHub's JSON field names.
-  public enum CodingKeys: String, CodingKey, Sendable {
-    /// `login`
+  enum CodingKeys: String, CodingKey {
     case login
-    /// `id`
     case id
-    /// `node_id`
     case nodeID = "node_id"
-    /// `avatar_url`
     case avatarURL = "avatar_url"
-    /// `html_url`
     case htmlURL = "html_url"
-    /// `type`
     case type
-    /// `site_admin`
     case siteAdmin = "site_admin"
-    /// `name`
     case name
-    /// `company`
     case company
-    /// `blog`
     case blog
-    /// `location`
     case location
-    /// `email`
     case email
-    /// `hireable`
     case hireable
-    /// `bio`
     case bio
-    /// `twitter_username`
     case twitterUsername = "twitter_username"
-    /// `public_repos`
     case publicRepos = "public_repos"
-    /// `public_gists`
     case publicGists = "public_gists"
-    /// `followers`
     case followers
-    /// `following`
     case following
-    /// `created_at`
     case createdAt = "created_at"
-    /// `updated_at`
     case updatedAt = "updated_at"
   }
 

@@ -30,12 +30,9 @@ public struct UserSearchResult: Sendable, Hashable, Codable {
   }
 
   /// GitHub's JSON field names.
-  public enum CodingKeys: String, CodingKey, Sendable {
-    /// `total_count`
+  enum CodingKeys: String, CodingKey {
     case totalCount = "total_count"
-    /// `incomplete_results`
     case incompleteResults = "incomplete_results"
-    /// `items`
     case items
   }
 }

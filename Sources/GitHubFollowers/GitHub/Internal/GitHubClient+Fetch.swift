@@ -52,7 +52,7 @@ extension GitHubClient {
       case .response(let response):
         return response
       case .failure(let error, let advice):
-        guard request.method.isIdempotent, retries < max(0, configuration.maxRetries) else { throw error }
+        guard retries < max(0, configuration.maxRetries) else { throw error }
         let delay: Duration
         switch advice {
         case .never: throw error
