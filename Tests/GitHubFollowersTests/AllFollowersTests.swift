@@ -200,7 +200,7 @@ actor PageGate {
 
   @Test func mockServiceGetsTheSameDefaultImplementation() async throws {
     var logins: [String] = []
-    for try await page in MockFollowersService.demo().allFollowers(of: "octocat", perPage: 20, concurrency: 3) {
+    for try await page in DemoFollowersService().allFollowers(of: "octocat", perPage: 20, concurrency: 3) {
       logins += page.followers.map(\.login)
     }
     #expect(logins == DemoFixtures.followers.map(\.login))

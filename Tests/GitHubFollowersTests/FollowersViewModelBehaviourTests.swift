@@ -8,15 +8,14 @@ import Testing
 @Suite struct FollowersViewModelBehaviourTests {
   @Test(arguments: ["", "../etc", "octo cat", "a/b", String(repeating: "a", count: 40)])
   func invalidUsernameIsRejectedBeforeAnyRequest(username: String) async {
-    let service = MockFollowersService.demo()
-    service.validatesUsernames = false
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
 
     await viewModel.fetchFollowers(for: username).value
     await viewModel.fetchProfile(for: username).value
     await viewModel.loadAllPages(for: username).value
 
-    #expect(service.calls.isEmpty)
+    #expect(service.callCount == 0)
     #expect(viewModel.failure(for: .fetchFollowers) is GitHubError)
     #expect(viewModel.error(for: .fetchProfile)?.isEmpty == false)
     #expect(viewModel.error(for: .loadAllPages)?.isEmpty == false)
@@ -24,7 +23,7 @@ import Testing
 
   @Test func typingSendsOneSearchForTheLastQuery() async {
     let clock = TestClock()
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: clock)
 
     let runs = ["o", "oc", "oct", "octo"].map { viewModel.search($0) }
@@ -32,14 +31,15 @@ import Testing
     await clock.advance(by: .milliseconds(300))
     for run in runs { await run.value }
 
-    #expect(service.calls == [.searchUsers("octo")])
+    #expect(service.searchUsersStub.calls == ["octo"])
+    #expect(service.callCount == 1)
     #expect(viewModel.searchResults == DemoFixtures.search("octo").items)
   }
 
   @Test func staleSearchNeverOverwritesANewerOne() async {
     let gate = Gate()
-    let service = MockFollowersService.demo()
-    service.searchHandler = { query in
+    let service = MockFollowersService()
+    service.searchUsersStub.handle { query in
       if query == "old" { await gate.passIgnoringCancellation() }
       return DemoFixtures.search(query)
     }
@@ -55,18 +55,18 @@ import Testing
   }
 
   @Test func emptyQueryClearsResultsWithoutARequest() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock(), searchDebounce: .zero)
     await viewModel.search("octo").value
 
     await viewModel.search("   ").value
 
     #expect(viewModel.searchResults.isEmpty)
-    #expect(service.calls.count == 1)
+    #expect(service.callCount == 1)
   }
 
   @Test func doubleTappedNextPageLoadsOnePage() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     await viewModel.fetchFollowers(for: "octocat", perPage: 10).value
 
@@ -80,8 +80,8 @@ import Testing
 
   @Test func newUserCancelsPageLoadsForThePreviousOne() async {
     let gate = Gate()
-    let service = MockFollowersService.demo()
-    service.followersPageHandler = { url in
+    let service = MockFollowersService()
+    service.followersPageStub.handle { url in
       await gate.passIgnoringCancellation()
       return try DemoFixtures.followersPage(at: url)
     }
@@ -90,7 +90,7 @@ import Testing
     let stalePage = viewModel.loadNextPage()
     await gate.arrivals(1)
 
-    service.followersHandler = { _, _, _ in FollowersPage(followers: [], page: 1, lastPage: 1) }
+    service.followersStub.succeed(with: FollowersPage(followers: [], page: 1, lastPage: 1))
     await viewModel.fetchFollowers(for: "hubot").value
     gate.open()
     await stalePage.value
@@ -100,10 +100,10 @@ import Testing
   }
 
   @Test func loadNextPageWithoutANextPageDoesNothing() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     await viewModel.loadNextPage().value
-    #expect(service.calls.isEmpty)
+    #expect(service.callCount == 0)
     #expect(!viewModel.isLoading(for: .loadNextPage))
   }
 }

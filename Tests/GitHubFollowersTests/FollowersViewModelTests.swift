@@ -8,7 +8,7 @@ import Testing
   // MARK: - fetchFollowers
 
   @Test func fetchFollowersSuccess() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
 
     await viewModel.fetchFollowers(for: "octocat").value
@@ -19,8 +19,8 @@ import Testing
   }
 
   @Test func fetchFollowersFailure() async {
-    let service = MockFollowersService.demo()
-    service.followersHandler = { _, _, _ in throw GitHubError.notFound("octocat") }
+    let service = MockFollowersService()
+    service.followersStub.fail(with: GitHubError.notFound("octocat"))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
 
     await viewModel.fetchFollowers(for: "octocat").value
@@ -30,7 +30,7 @@ import Testing
   }
 
   @Test func fetchFollowersLifecycle() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
 
@@ -45,7 +45,7 @@ import Testing
   // MARK: - loadNextPage
 
   @Test func loadNextPageSuccess() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     await viewModel.fetchFollowers(for: "octocat").value
 
@@ -57,8 +57,8 @@ import Testing
   }
 
   @Test func loadNextPageFailure() async {
-    let service = MockFollowersService.demo()
-    service.followersPageHandler = { _ in throw GitHubError.serverError(status: 502) }
+    let service = MockFollowersService()
+    service.followersPageStub.fail(with: GitHubError.serverError(status: 502))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     await viewModel.fetchFollowers(for: "octocat").value
 
@@ -70,7 +70,7 @@ import Testing
   }
 
   @Test func loadNextPageLifecycle() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     await viewModel.fetchFollowers(for: "octocat").value
     let recorder = EventRecorder(viewModel)
@@ -86,7 +86,7 @@ import Testing
   // MARK: - loadAllPages
 
   @Test func loadAllPagesSuccess() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
 
     await viewModel.loadAllPages(for: "octocat", perPage: 20).value
@@ -97,8 +97,8 @@ import Testing
   }
 
   @Test func loadAllPagesFailure() async {
-    let service = MockFollowersService.demo()
-    service.followersPageHandler = { _ in throw GitHubError.serverError(status: 502) }
+    let service = MockFollowersService()
+    service.followersPageStub.fail(with: GitHubError.serverError(status: 502))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
 
     await viewModel.loadAllPages(for: "octocat", perPage: 20).value
@@ -108,7 +108,7 @@ import Testing
   }
 
   @Test func loadAllPagesLifecycle() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
 
@@ -123,7 +123,7 @@ import Testing
   // MARK: - fetchProfile
 
   @Test func fetchProfileSuccess() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
 
     await viewModel.fetchProfile(for: "octocat").value
@@ -133,8 +133,8 @@ import Testing
   }
 
   @Test func fetchProfileFailure() async {
-    let service = MockFollowersService.demo()
-    service.profileHandler = { _ in throw GitHubError.badCredentials }
+    let service = MockFollowersService()
+    service.profileStub.fail(with: GitHubError.badCredentials)
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
 
     await viewModel.fetchProfile(for: "octocat").value
@@ -144,7 +144,7 @@ import Testing
   }
 
   @Test func fetchProfileLifecycle() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
 
@@ -159,7 +159,7 @@ import Testing
   // MARK: - searchUsers
 
   @Test func searchUsersSuccess() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
 
     await viewModel.search("octo").value
@@ -169,8 +169,8 @@ import Testing
   }
 
   @Test func searchUsersFailure() async {
-    let service = MockFollowersService.demo()
-    service.searchHandler = { _ in throw GitHubError.secondaryRateLimit(retryAfter: .seconds(60)) }
+    let service = MockFollowersService()
+    service.searchUsersStub.fail(with: GitHubError.secondaryRateLimit(retryAfter: .seconds(60)))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
 
     await viewModel.search("octo").value
@@ -180,7 +180,7 @@ import Testing
   }
 
   @Test func searchUsersLifecycle() async {
-    let service = MockFollowersService.demo()
+    let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
 

@@ -5,7 +5,7 @@ import Testing
 /// action template produces for FollowersViewModel's five actions: the template is proven on
 /// real code, and neither can change without the other.
 @Suite struct FollowersViewModelTestsTemplateTests {
-  static let makeService = "MockFollowersService.demo()"
+  static let makeService = "MockFollowersService()"
   static let makeViewModel = "FollowersViewModel(service: service, clock: ImmediateClock())"
   static let loadFirstPage = #"await viewModel.fetchFollowers(for: "octocat").value"#
 
@@ -20,7 +20,7 @@ import Testing
         #expect(viewModel.followers == Array(DemoFixtures.followers.prefix(30)))
         #expect(viewModel.hasMorePages)
         """,
-      stubFailure: #"service.followersHandler = { _, _, _ in throw GitHubError.notFound("octocat") }"#,
+      stubFailure: #"service.followersStub.fail(with: GitHubError.notFound("octocat"))"#,
       failureMessage: #"GitHubError.notFound("octocat").description"#,
       expectFailure: "#expect(viewModel.followers.isEmpty)"
     ),
@@ -34,7 +34,7 @@ import Testing
         #expect(viewModel.followers == DemoFixtures.followers)
         #expect(!viewModel.hasMorePages)
         """,
-      stubFailure: "service.followersPageHandler = { _ in throw GitHubError.serverError(status: 502) }",
+      stubFailure: "service.followersPageStub.fail(with: GitHubError.serverError(status: 502))",
       failureMessage: "GitHubError.serverError(status: 502).description",
       expectFailure: """
         #expect(viewModel.followers.count == 30, "a failed page keeps every follower already loaded")
@@ -50,7 +50,7 @@ import Testing
         #expect(viewModel.followers == DemoFixtures.followers)
         #expect(viewModel.pagesLoaded == 3 && viewModel.lastPage == 3)
         """,
-      stubFailure: "service.followersPageHandler = { _ in throw GitHubError.serverError(status: 502) }",
+      stubFailure: "service.followersPageStub.fail(with: GitHubError.serverError(status: 502))",
       failureMessage: "GitHubError.serverError(status: 502).description",
       expectFailure: #"#expect(viewModel.followers.count == 20, "the pages before the failure stay listed")"#
     ),
@@ -60,7 +60,7 @@ import Testing
       makeViewModel: makeViewModel,
       call: #"viewModel.fetchProfile(for: "octocat")"#,
       expectSuccess: "#expect(viewModel.profile == DemoFixtures.profile)",
-      stubFailure: "service.profileHandler = { _ in throw GitHubError.badCredentials }",
+      stubFailure: "service.profileStub.fail(with: GitHubError.badCredentials)",
       failureMessage: "GitHubError.badCredentials.description",
       expectFailure: "#expect(viewModel.profile == nil)"
     ),
@@ -70,7 +70,7 @@ import Testing
       makeViewModel: makeViewModel,
       call: #"viewModel.search("octo")"#,
       expectSuccess: #"#expect(viewModel.searchResults == DemoFixtures.search("octo").items)"#,
-      stubFailure: "service.searchHandler = { _ in throw GitHubError.secondaryRateLimit(retryAfter: .seconds(60)) }",
+      stubFailure: "service.searchUsersStub.fail(with: GitHubError.secondaryRateLimit(retryAfter: .seconds(60)))",
       failureMessage: "GitHubError.secondaryRateLimit(retryAfter: .seconds(60)).description",
       expectFailure: "#expect(viewModel.searchResults.isEmpty)"
     ),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The offline data behind ``MockFollowersService/demo(delay:clock:)``: the user `octocat`,
+/// The offline data behind ``DemoFollowersService``: the user `octocat`,
 /// 45 followers, their profiles, and a user search over them.
 ///
 /// Pages carry `next`/`last` URLs on the fake host `https://demo.invalid`, shaped like GitHub's

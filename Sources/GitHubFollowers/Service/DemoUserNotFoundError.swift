@@ -1,7 +1,7 @@
 /// The demo data has no user by that login; unlike ``GitHubError/notFound(_:)``, no request
 /// was sent, so nothing is said about GitHub.
 ///
-/// Thrown by ``DemoFixtures`` and ``MockFollowersService/demo(delay:clock:)`` for a valid login
+/// Thrown by ``DemoFixtures`` and ``DemoFollowersService`` for a valid login
 /// other than `octocat` and its 45 followers:
 ///
 /// ```swift

@@ -2,8 +2,9 @@ import Foundation
 
 /// What ``FollowersViewModel`` needs from GitHub: followers page by page, a profile, a search.
 ///
-/// ``GitHubClient`` talks to the real API; ``MockFollowersService`` answers from memory for
-/// tests, previews and `action-dispatch --demo`. Errors thrown are ``GitHubError`` values (or
+/// ``GitHubClient`` talks to the real API; ``DemoFollowersService`` answers from
+/// ``DemoFixtures`` for previews and `action-dispatch --demo`; in tests, a mock with one
+/// `Stub` per method (as `action-dispatch scaffold` generates) stands in. Errors thrown are ``GitHubError`` values (or
 /// `CancellationError` when the calling task is cancelled).
 ///
 /// ```swift
@@ -12,7 +13,7 @@ import Foundation
 ///     page.followers.forEach { print($0.login) }
 ///   }
 /// }
-/// try await printFollowers(of: "octocat", using: MockFollowersService.demo())
+/// try await printFollowers(of: "octocat", using: DemoFollowersService())
 /// ```
 public protocol FollowersService: Sendable {
   /// One page of a user's followers.

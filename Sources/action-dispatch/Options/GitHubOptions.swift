@@ -92,7 +92,7 @@ extension GitHubOptions {
   /// - Parameter environment: The process environment.
   /// - Returns: The service.
   func makeService(environment: [String: String]) -> any FollowersService {
-    if demo { return MockFollowersService.demo() }
+    if demo { return DemoFollowersService() }
     var configuration = GitHubClient.Configuration(
       baseURL: apiURL, token: GitHubClient.Configuration.token(fromEnvironment: environment))
     if let retries = environment[Self.maxRetriesVariable].flatMap({ Int($0) }), retries >= 0 {
