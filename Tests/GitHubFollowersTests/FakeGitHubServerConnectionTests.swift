@@ -83,7 +83,7 @@ import Testing
 
   /// A stopped server's port must not go back to the kernel while the server object lives:
   /// the next server a parallel test starts could be given it, and a client expecting a
-  /// refused connection would get that server's answers instead (it happened in CI).
+  /// refused connection would get that server's answers instead.
   @Test func stoppedPortRefusesConnectionsAndCannotBeTakenOver() throws {
     let server = try FakeGitHubServer()
     server.addUser("octocat", followers: 1)

@@ -13,8 +13,7 @@ struct FaultTests {
 
   /// A view model over a real client with page 1 loaded; retries off so each fault shows once.
   ///
-  /// A short timeout keeps the no-answer case quick. (Page 1 once needed retries to load under
-  /// ThreadSanitizer; that was the fake server stalling every request, fixed in the server.)
+  /// A short timeout keeps the no-answer case quick.
   private func viewModelWithFirstPage(
     on server: FakeGitHubServer,
     maxResponseBytes: Int = 32 << 20

@@ -73,7 +73,7 @@ package enum POSIX {
   /// kernel from handing the port out, and connecting to a port with no listener is refused.
   ///
   /// - Returns: The descriptor to close when the port may be reused, or `nil` if the system
-  ///   refused the bind (the port is then merely released, as before).
+  ///   refused the bind (the port is then merely released).
   static func reservePort(_ port: Int) -> Int32? {
     try? makeLoopbackSocket(port: port, options: [("SO_REUSEPORT", SO_REUSEPORT)])
   }

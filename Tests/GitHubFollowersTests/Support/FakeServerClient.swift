@@ -37,8 +37,7 @@ struct FakeServerClient: Sendable {
   /// while holding the Swift task's status lock, and `cancel()` waits for URLSession's work
   /// queue, which every session shares; if that queue is at the same moment resuming the task,
   /// both wait for each other and every URLSession in the process stops (swift-corelibs-
-  /// foundation #5412). A task group cancelling its children was enough to hang the whole
-  /// suite. These requests end by their timeout or by `server.stop()` instead.
+  /// foundation #5412). These requests end by their timeout or by `server.stop()` instead.
   private func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
     try await withCheckedThrowingContinuation { continuation in
       session.dataTask(with: request) { data, response, error in
