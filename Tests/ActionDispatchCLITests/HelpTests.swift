@@ -89,21 +89,29 @@ import Testing
     If a page fails after others were listed, the error says how many followers were
     listed and the exit status is 1: a list is never cut short silently.
 
+    A server's pages are checked as they arrive: a link to another server is not
+    followed, and paging stops with exit status 1 on a link back to a page already
+    fetched, an empty page that links on, a page that adds no follower, and more
+    requests than the first page's last link or --limit can justify. A follower
+    listed twice is shown once, with a note.
+
     USAGE: action-dispatch followers <username> [--limit <n>] [--all]
-                                     [--concurrency <n>] [--json] [--api-url <url>]
-                                     [--demo]
+                                     [--concurrency <n>] [--max-pages <n>] [--json]
+                                     [--api-url <url>] [--demo]
 
     ARGUMENTS:
       <username>              The GitHub login whose followers to list.
 
     OPTIONS:
-      --limit <n>             List at most <n> followers, fetching pages of 30 until
-                              there are enough. (default: 30)
+      --limit <n>             List at most <n> followers (up to 1,000,000), fetching
+                              pages of 30 until there are enough. (default: 30)
       --all                   List every follower, fetching pages of 100.
       --concurrency <n>       With --all, fetch up to <n> pages at once (at most 4)
                               once the number of pages is known. GitHub asks clients
                               to fetch pages one at a time; use only when you need
                               the speed. (default: 1)
+      --max-pages <n>         Fetch at most <n> pages (1 to 100,000), then stop with
+                              a note if the server has more. (default: none)
       --json                  Print JSON with GitHub's field names instead of text,
                               for jq and scripts.
       --api-url <url>         The GitHub REST API to ask; for GitHub Enterprise

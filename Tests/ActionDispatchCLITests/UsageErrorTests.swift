@@ -34,13 +34,19 @@ import Testing
       command: "followers"),
     UsageErrorCase(
       arguments: ["followers", "octocat", "--limit", "many"],
-      message: "invalid value 'many' for '--limit <n>': expected a whole number, 1 or more", command: "followers"),
+      message:
+        "invalid value 'many' for '--limit <n>': expected a whole number, 1 to 1,000,000 (--all lists every follower)",
+      command: "followers"),
     UsageErrorCase(
       arguments: ["followers", "octocat", "--limit=0"],
-      message: "invalid value '0' for '--limit <n>': expected a whole number, 1 or more", command: "followers"),
+      message:
+        "invalid value '0' for '--limit <n>': expected a whole number, 1 to 1,000,000 (--all lists every follower)",
+      command: "followers"),
     UsageErrorCase(
       arguments: ["followers", "octocat", "--limit", "-5"],
-      message: "invalid value '-5' for '--limit <n>': expected a whole number, 1 or more", command: "followers"),
+      message:
+        "invalid value '-5' for '--limit <n>': expected a whole number, 1 to 1,000,000 (--all lists every follower)",
+      command: "followers"),
     UsageErrorCase(
       arguments: ["followers", "octocat", "--all", "--limit", "5"],
       message: "'--limit' and '--all' cannot be used together: --all lists every follower", command: "followers"),

@@ -169,13 +169,20 @@ actor PageGate {
     #expect(pages == [1])
   }
 
-  @Test func nextLinkPointingBackwardsDoesNotLoopForever() async throws {
+  @Test func nextLinkPointingBackwardsStopsWithAnError() async throws {
     let http = StubHTTPClient { _ in
-      .json("[]", headers: ["Link": #"<https://api.github.com/user/1/followers?page=2>; rel="next""#])
+      .json(
+        GitHubJSON.followers(page: 1, perPage: 2),
+        headers: ["Link": #"<https://api.github.com/user/1/followers?page=2>; rel="next""#])
     }
     var count = 0
-    for try await _ in client(http).allFollowers(of: "octocat", perPage: 2, concurrency: 1) { count += 1 }
-    #expect(count == 2)
+    await #expect {
+      for try await _ in client(http).allFollowers(of: "octocat", perPage: 2, concurrency: 1) { count += 1 }
+    } throws: { error in
+      guard case .paginationStopped(let reason) = error as? GitHubError else { return false }
+      return reason == "page 2 repeats followers already listed and adds none"
+    }
+    #expect(count == 1)
     #expect(http.requestCount == 2)
   }
 

@@ -68,14 +68,25 @@ import Testing
     ("https://API.GitHub.com:443/users/octocat/followers?page=2", true),
     ("https://api.github.com/user/583231/followers?page=2", true),
   ])
-  func tokenGoesOnlyToTheBaseURLsOrigin(link: String, sendsToken: Bool) async throws {
+  func pageLinkIsFollowedOnlyOnTheBaseURLsOrigin(link: String, sameOrigin: Bool) async throws {
     let http = StubHTTPClient(always: .json("[]"))
-    _ = try await client(http, token: "ghp_abc").followersPage(at: URL(string: link)!)
-    #expect(http.urls == [link])
-    #expect((http.requests.first?.value(forHTTPHeaderField: "Authorization") != nil) == sendsToken)
+    let github = client(http, token: "ghp_abc")
+    if sameOrigin {
+      _ = try await github.followersPage(at: URL(string: link)!)
+      #expect(http.urls == [link])
+      #expect(http.requests.first?.value(forHTTPHeaderField: "Authorization") == "Bearer ghp_abc")
+    } else {
+      await #expect {
+        try await github.followersPage(at: URL(string: link)!)
+      } throws: { error in
+        guard case .paginationStopped(let reason) = error as? GitHubError else { return false }
+        return reason.contains("not to the API at https://api.github.com:443") && reason.contains("nothing was sent")
+      }
+      #expect(http.requestCount == 0)
+    }
   }
 
-  @Test func linkToAnotherHostGetsNoToken() async throws {
+  @Test func nextLinkToAnotherHostIsNotFollowed() async throws {
     let http = StubHTTPClient { request in
       if request.absoluteURL?.host == "api.github.com" {
         return .json(
@@ -85,12 +96,15 @@ import Testing
       return .json(GitHubJSON.followers(page: 2, perPage: 2))
     }
     let github = client(http, token: "ghp_abc")
-    let first = try await github.followers(of: "octocat", page: 1, perPage: 2)
-    let second = try await github.followersPage(at: try #require(first.next))
-    #expect(second.page == 2)
-    #expect(http.requests[0].value(forHTTPHeaderField: "Authorization") == "Bearer ghp_abc")
-    #expect(http.requests[1].value(forHTTPHeaderField: "Authorization") == nil)
-    #expect(http.requests[1].value(forHTTPHeaderField: "User-Agent") != nil)
+    var pages: [Int] = []
+    await #expect {
+      for try await page in github.allFollowers(of: "octocat", perPage: 2, concurrency: 1) { pages.append(page.page) }
+    } throws: { error in
+      guard case .paginationStopped(let reason) = error as? GitHubError else { return false }
+      return reason.hasPrefix("a page link leads to https://mirror.example:443, not to the API")
+    }
+    #expect(pages == [1])
+    #expect(http.urls == ["https://api.github.com/users/octocat/followers?per_page=2&page=1"])
   }
 
   @Test func redirectIsFollowedAndTheTokenStaysHome() async throws {
@@ -140,8 +154,8 @@ import Testing
     await #expect {
       try await client(http).followersPage(at: URL("file:///etc/passwd"))
     } throws: { error in
-      guard case .transport(let message) = error as? GitHubError else { return false }
-      return message.contains("only http and https")
+      guard case .paginationStopped(let reason) = error as? GitHubError else { return false }
+      return reason.hasPrefix(#"a page link leads to "file:///etc/passwd", not to the API"#)
     }
     #expect(http.requestCount == 0)
   }

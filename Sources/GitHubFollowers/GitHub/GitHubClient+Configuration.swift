@@ -34,6 +34,15 @@ extension GitHubClient {
     /// The longest wait before a retry: a `Retry-After` or backoff longer than this fails
     /// with the error at once instead of waiting.
     public var maxRetryWait: Duration
+    /// Called, on the requesting task, just before the client waits to retry a request: a
+    /// secondary rate limit's `Retry-After`, or backoff after a 5xx or a timeout. `nil` by default.
+    ///
+    /// A terminal uses it to say that it is waiting, why and until when, instead of looking stuck:
+    ///
+    /// ```swift
+    /// configuration.onRetryWait = { wait in print("waiting \(wait.delay): \(wait.reason)") }
+    /// ```
+    public var onRetryWait: (@Sendable (RetryWait) -> Void)?
 
     /// Creates a configuration.
     ///

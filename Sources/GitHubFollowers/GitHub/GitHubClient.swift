@@ -62,13 +62,22 @@ public struct GitHubClient: FollowersService {
 
   /// The page of followers at a `Link` URL, requested exactly as given.
   ///
-  /// The page number is read from the URL's `page` query item (1 when there is none). The
-  /// token is sent only when the URL has the base URL's scheme, host and port.
+  /// The page number is read from the URL's `page` query item (1 when there is none). A link
+  /// from a server is untrusted: a URL that leaves the API's origin (the base URL's scheme,
+  /// host and port) is refused before anything is sent.
   ///
   /// - Parameter url: A ``FollowersPage/next`` or ``FollowersPage/last`` URL.
   /// - Returns: The page.
-  /// - Throws: ``GitHubError``, or `CancellationError`.
+  /// - Throws: ``GitHubError/paginationStopped(_:)`` for a URL on another origin, other
+  ///   ``GitHubError``s, or `CancellationError`.
   public func followersPage(at url: URL) async throws -> FollowersPage {
+    guard Self.sameOrigin(url, configuration.baseURL) else {
+      let there = Self.isHTTP(url) ? Self.origin(of: url) : "\"\(String(url.absoluteString.prefix(80)))\""
+      throw GitHubError.paginationStopped(
+        redact(
+          "a page link leads to \(there), not to the API at \(Self.origin(of: configuration.baseURL)); "
+            + "it was not followed, and nothing was sent there"))
+    }
     let response = try await fetch(.get(url: url), resource: Self.resourceName(for: url))
     return try makePage(from: response, page: LinkHeader.pageNumber(in: url) ?? 1)
   }
@@ -114,6 +123,11 @@ public struct GitHubClient: FollowersService {
     return FollowersPage(
       followers: followers, next: link.next, last: link.last, page: page,
       lastPage: link.lastPage ?? (link.next == nil ? page : nil))
+  }
+
+  /// `scheme://host:port` of a URL, the port filled in from the scheme.
+  static func origin(of url: URL) -> String {
+    "\(url.scheme?.lowercased() ?? "?")://\(hostAndPort(url))"
   }
 
   /// The login in `/users/{login}/...`, or the URL's path for any other URL.

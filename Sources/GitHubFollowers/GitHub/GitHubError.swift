@@ -43,6 +43,18 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
   /// A status this client does not handle: another 4xx, a redirect it would not follow, an
   /// HTML error page from a proxy. `message` is GitHub's `message` field or a summary of the body.
   case unexpectedStatus(Int, message: String?)
+  /// Paging stopped because the server's pages could not be trusted: a link to another
+  /// origin (not followed: nothing was sent there), a link back to a page already fetched, an
+  /// empty page that links on, a page that adds no follower, or more pages than the server's
+  /// own `last` link or the followers asked for can justify.
+  ///
+  /// The value says what the server did, such as "page 3 links back to page 2, a page already
+  /// fetched".
+  case paginationStopped(String)
+  /// The server failed (HTTP 5xx) and asked, with `Retry-After`, to be asked again later than
+  /// the client waits (``GitHubClient/Configuration/maxRetryWait``): it failed at once, without
+  /// retrying.
+  case serverUnavailable(status: Int, retryAfter: Duration)
 
   /// What happened and what to do about it.
   public var description: String {
@@ -98,6 +110,13 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
         return text + ", a redirect this client does not follow. Check the API URL."
       }
       return text + ", which this client does not handle. Check the API URL and the request, then try again."
+    case .paginationStopped(let reason):
+      return "Stopped following the server's pages: \(reason). "
+        + "Its pagination cannot be trusted; check the API URL, or try again later."
+    case .serverUnavailable(let status, let retryAfter):
+      return "GitHub answered with a server error (HTTP \(status)) and asked to be asked again in "
+        + "\(Self.spoken(retryAfter)), longer than this client waits, so it did not retry. "
+        + "Try again after that, and see https://www.githubstatus.com."
     }
   }
 
@@ -106,12 +125,13 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
 
   /// Whether waiting and trying the same request again may succeed.
   ///
-  /// True for ``serverError(status:)``, ``timeout`` and ``secondaryRateLimit(retryAfter:)``;
+  /// True for ``serverError(status:)``, ``serverUnavailable(status:retryAfter:)``, ``timeout``
+  /// and ``secondaryRateLimit(retryAfter:)``;
   /// false for a client error, a primary rate limit (it resets at ``rateLimited(resetAt:authenticated:)``'s
   /// time) and everything else.
   public var isTransient: Bool {
     switch self {
-    case .serverError, .timeout, .secondaryRateLimit: true
+    case .serverError, .serverUnavailable, .timeout, .secondaryRateLimit: true
     default: false
     }
   }

@@ -26,8 +26,11 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
 
   /// The user whose followers are listed.
   public private(set) var username: String?
-  /// The followers loaded so far, in page order.
+  /// The followers loaded so far, in page order, each once (by ``Follower/id``).
   public private(set) var followers: [Follower] = []
+  /// How many followers the server listed again after they were already loaded (overlapping
+  /// or repeated pages); they are not added to ``followers`` twice.
+  public private(set) var repeatedFollowers = 0
   /// Whether GitHub has another page after the last one loaded.
   public private(set) var hasMorePages = false
   /// How many pages are loaded.
@@ -40,6 +43,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   public private(set) var searchResults: [Follower] = []
 
   @ObservationIgnored private var nextPageURL: URL?
+  @ObservationIgnored private var followerIDs: Set<Int> = []
   @ObservationIgnored private let service: any FollowersService
   @ObservationIgnored private let searchDebounce: Duration
 
@@ -78,9 +82,8 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       }
     ) { page in
       self.username = username
-      self.followers = page.followers
       self.pagesLoaded = 0
-      self.record(page)
+      self.append(page, replacing: true)
     }
   }
 
@@ -99,30 +102,43 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
         try await service.followersPage(at: next)
       }
     ) { page in
-      self.followers += page.followers
-      self.record(page)
+      self.append(page)
     }
   }
 
-  /// Loads every page of a user's followers, appending each page as it arrives, in page order.
+  /// Loads every page of a user's followers (or enough for `limit`, or `maxPages` pages),
+  /// appending each page as it arrives, in page order.
   ///
   /// A failure on page k keeps the pages before it and is reported by `error(for: .loadAllPages)`.
+  /// Pages come from ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)``,
+  /// so a server whose pages cannot be trusted (a cycle, an empty page that links on, a page
+  /// that adds no one, more pages than it claimed) fails the run with
+  /// ``GitHubError/paginationStopped(_:)``. A follower listed again is counted in
+  /// ``repeatedFollowers``, not added twice. After `maxPages` pages, ``hasMorePages`` says
+  /// whether the server had more.
   ///
   /// - Parameters:
   ///   - username: The GitHub login.
   ///   - perPage: Followers per page, 1 to 100.
   ///   - concurrency: Pages in flight at once, 1 to 4; GitHub asks for 1 (the default).
+  ///   - limit: Stop once this many followers are loaded; `nil` (the default) for all. The
+  ///     last page may bring more.
+  ///   - maxPages: Stop after this many pages; `nil` (the default) for no cap.
   /// - Returns: The run's task; it succeeds with every page loaded.
   @discardableResult
   public func loadAllPages(
     for username: String,
     perPage: Int = 100,
-    concurrency: Int = 1
+    concurrency: Int = 1,
+    limit: Int? = nil,
+    maxPages: Int? = nil
   ) -> Task<Void, Never> {
     cancel(.fetchFollowers)
     cancel(.loadNextPage)
     self.username = username
     followers = []
+    followerIDs = []
+    repeatedFollowers = 0
     pagesLoaded = 0
     lastPage = nil
     hasMorePages = false
@@ -131,12 +147,13 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       actionId: .loadAllPages, policy: .cancelPrevious,
       task: { [service, weak self] in
         let login = try GitHubUsername.validate(username)
-        for try await page in service.allFollowers(of: login, perPage: perPage, concurrency: concurrency) {
+        let pages = service.allFollowers(
+          of: login, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
+        for try await page in pages {
           // Checked on the main actor before each page, so a superseded run appends nothing.
           try Task.checkCancellation()
           guard let self else { throw CancellationError() }
-          self.followers += page.followers
-          self.record(page)
+          self.append(page)
         }
       })
   }
@@ -181,7 +198,27 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     }
   }
 
-  private func record(_ page: FollowersPage) {
+  /// Appends the page's followers not loaded yet (or replaces the list with them), and
+  /// records its links.
+  private func append(_ page: FollowersPage, replacing: Bool = false) {
+    if replacing { followerIDs = [] }
+    var added: [Follower] = []
+    added.reserveCapacity(page.followers.count)
+    var repeats = 0
+    for follower in page.followers {
+      if followerIDs.insert(follower.id).inserted {
+        added.append(follower)
+      } else {
+        repeats += 1
+      }
+    }
+    if replacing {
+      followers = added
+      repeatedFollowers = repeats
+    } else {
+      followers += added
+      if repeats > 0 { repeatedFollowers += repeats }
+    }
     pagesLoaded += 1
     nextPageURL = page.next
     hasMorePages = page.next != nil

@@ -10,18 +10,23 @@ import GitHubFollowers
 /// amber-lynx   User          https://demo.invalid/amber-lynx
 /// ```
 ///
-/// Without `--all`, pages of 30 (GitHub's default) are fetched until `--limit` is reached
-/// (`fetchFollowers`, then `loadNextPage`); with `--all`, every page of 100 (`loadAllPages`),
-/// one at a time unless `--concurrency` says otherwise.
+/// Without `--all`, pages of 30 (GitHub's default) are fetched until `--limit` is reached;
+/// with `--all`, every page of 100, one at a time unless `--concurrency` says otherwise; either
+/// way through `loadAllPages`, which stops a server whose pages cannot be trusted, and at
+/// `--max-pages`.
 struct FollowersCommand: Command {
   /// `<username>`.
   static let username = ArgumentDefinition(name: "username", help: "The GitHub login whose followers to list.")
   /// `--limit <n>`.
   static let limit = OptionDefinition.option(
     "limit", value: "n", default: String(defaultLimit),
-    help: "List at most <n> followers, fetching pages of 30 until there are enough.")
+    help: "List at most <n> followers (up to 1,000,000), fetching pages of 30 until there are enough.")
   /// `--all`.
   static let all = OptionDefinition.flag("all", help: "List every follower, fetching pages of 100.")
+  /// `--max-pages <n>`.
+  static let maxPages = OptionDefinition.option(
+    "max-pages", value: "n", default: "none",
+    help: "Fetch at most <n> pages (1 to 100,000), then stop with a note if the server has more.")
   /// `--concurrency <n>`.
   static let concurrency = OptionDefinition.option(
     "concurrency", value: "n", default: "1",
@@ -32,6 +37,10 @@ struct FollowersCommand: Command {
   static let defaultLimit = 30
   /// The largest `--concurrency`.
   static let maxConcurrency = 4
+  /// The largest `--limit`: more than any GitHub account's followers.
+  static let maxLimit = 1_000_000
+  /// The largest `--max-pages`.
+  static let maxMaxPages = 100_000
 
   static let configuration = CommandConfiguration(
     commandName: "followers",
@@ -44,9 +53,14 @@ struct FollowersCommand: Command {
 
       If a page fails after others were listed, the error says how many followers were listed \
       and the exit status is 1: a list is never cut short silently.
+
+      A server's pages are checked as they arrive: a link to another server is not followed, and \
+      paging stops with exit status 1 on a link back to a page already fetched, an empty page that \
+      links on, a page that adds no follower, and more requests than the first page's last link \
+      or --limit can justify. A follower listed twice is shown once, with a note.
       """,
     arguments: [username],
-    options: [limit, all, concurrency] + GitHubOptions.definitions,
+    options: [limit, all, concurrency, maxPages] + GitHubOptions.definitions,
     environment: GitHubOptions.environment)
 
   /// `<username>`, validated: the user whose followers to list.
@@ -55,13 +69,16 @@ struct FollowersCommand: Command {
   let limit: Int?
   /// `--concurrency`: pages in flight at once with `--all`.
   let concurrency: Int
+  /// `--max-pages`: the most pages to fetch; `nil` for no cap.
+  let maxPages: Int?
   /// `--json`, `--api-url`, `--demo`.
   let options: GitHubOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     username = try arguments.username(Self.username)
     options = try GitHubOptions(arguments)
-    let limitValue = try arguments.integer(Self.limit, in: 1...Int.max, expected: "1 or more")
+    let limitValue = try arguments.integer(
+      Self.limit, in: 1...Self.maxLimit, expected: "1 to 1,000,000 (--all lists every follower)")
     let all = arguments.flag(Self.all)
     if all, limitValue != nil {
       throw .conflict(Self.limit, Self.all, because: "--all lists every follower")
@@ -72,18 +89,20 @@ struct FollowersCommand: Command {
       throw UsageError("'\(Self.concurrency.spelling)' applies only with '\(Self.all.spelling)'")
     }
     concurrency = concurrencyValue ?? 1
+    maxPages = try arguments.integer(Self.maxPages, in: 1...Self.maxMaxPages, expected: "1 to 100,000")
   }
 
   func run(in context: CommandContext) async -> ExitCode {
-    let viewModel = FollowersViewModel(service: options.makeService(environment: context.environment))
+    let waits = RetryWaitNotice()
+    let viewModel = FollowersViewModel(
+      service: options.makeService(environment: context.environment, onRetryWait: waits.report))
     let pageSize = limit == nil ? 100 : FollowersViewModel.defaultPerPage
-    let plannedPages = limit.map { ($0 + pageSize - 1) / pageSize } ?? Int.max
+    let plannedPages = min(limit.map { ($0 + pageSize - 1) / pageSize } ?? Int.max, maxPages ?? Int.max)
     let username = self.username
-    let presenter = LoadingPresenter(
-      viewModel: viewModel, actions: [.fetchFollowers, .loadNextPage, .loadAllPages], context: context
-    ) { [weak viewModel] in
+    let presenter = LoadingPresenter(viewModel: viewModel, actions: [.loadAllPages], context: context, waits: waits) {
+      [weak viewModel] in
       guard let viewModel else { return "" }
-      let page = viewModel.pagesLoaded + 1
+      let page = min(viewModel.pagesLoaded + 1, plannedPages)
       guard let total = viewModel.lastPage.map({ min($0, plannedPages) }) else {
         return "Fetching followers of \(username)… page \(page)"
       }
@@ -95,22 +114,23 @@ struct FollowersCommand: Command {
       limit: limit ?? Int.max)
     view.startUpdating()
 
-    guard let limit else {
-      await viewModel.loadAllPages(for: username, perPage: pageSize, concurrency: concurrency).value
-      return view.finish(error: viewModel.error(for: .loadAllPages))
+    await viewModel.loadAllPages(
+      for: username, perPage: pageSize, concurrency: concurrency, limit: limit, maxPages: maxPages
+    ).value
+    var notes: [String] = []
+    if viewModel.repeatedFollowers > 0 {
+      let count = viewModel.repeatedFollowers
+      notes.append(
+        "the server listed \(count == 1 ? "1 follower" : "\(count) followers") again on a later page; "
+          + "each follower is listed once.")
     }
-    await viewModel.fetchFollowers(for: username, perPage: pageSize).value
-    if let error = viewModel.error(for: .fetchFollowers) {
-      return view.finish(error: error)
+    if let maxPages, viewModel.pagesLoaded >= maxPages, viewModel.hasMorePages,
+      viewModel.followers.count < limit ?? Int.max
+    {
+      notes.append(
+        "stopped after \(maxPages == 1 ? "1 page" : "\(maxPages) pages") (--max-pages \(maxPages)); "
+          + "\(username) has more followers.")
     }
-    while viewModel.followers.count < limit, viewModel.hasMorePages {
-      let before = viewModel.followers.count
-      await viewModel.loadNextPage().value
-      if let error = viewModel.error(for: .loadNextPage) {
-        return view.finish(error: error)
-      }
-      if viewModel.followers.count == before { break }  // an empty page: nothing more to get
-    }
-    return view.finish(error: nil)
+    return view.finish(error: viewModel.error(for: .loadAllPages), notes: notes)
   }
 }

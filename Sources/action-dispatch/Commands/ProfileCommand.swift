@@ -34,9 +34,11 @@ struct ProfileCommand: Command {
   }
 
   func run(in context: CommandContext) async -> ExitCode {
-    let viewModel = FollowersViewModel(service: options.makeService(environment: context.environment))
+    let waits = RetryWaitNotice()
+    let viewModel = FollowersViewModel(
+      service: options.makeService(environment: context.environment, onRetryWait: waits.report))
     let username = self.username
-    let presenter = LoadingPresenter(viewModel: viewModel, actions: [.fetchProfile], context: context) {
+    let presenter = LoadingPresenter(viewModel: viewModel, actions: [.fetchProfile], context: context, waits: waits) {
       "Fetching the profile of \(username)…"
     }
     await viewModel.fetchProfile(for: username).value

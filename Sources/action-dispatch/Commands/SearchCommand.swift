@@ -47,10 +47,11 @@ struct SearchCommand: Command {
   }
 
   func run(in context: CommandContext) async -> ExitCode {
+    let waits = RetryWaitNotice()
     let viewModel = FollowersViewModel(
-      service: options.makeService(environment: context.environment), searchDebounce: .zero)
+      service: options.makeService(environment: context.environment, onRetryWait: waits.report), searchDebounce: .zero)
     let text = text
-    let presenter = LoadingPresenter(viewModel: viewModel, actions: [.searchUsers], context: context) {
+    let presenter = LoadingPresenter(viewModel: viewModel, actions: [.searchUsers], context: context, waits: waits) {
       "Searching users for \"\(text)\"…"
     }
     await viewModel.search(text).value

@@ -89,12 +89,17 @@ extension GitHubOptions {
   /// The service the view model talks to: the bundled fixtures with `--demo`, else GitHub at
   /// ``apiURL`` with the token from `GITHUB_TOKEN` or `GH_TOKEN`.
   ///
-  /// - Parameter environment: The process environment.
+  /// - Parameters:
+  ///   - environment: The process environment.
+  ///   - onRetryWait: Told when the client waits to retry, for the spinner (a ``RetryWaitNotice``).
   /// - Returns: The service.
-  func makeService(environment: [String: String]) -> any FollowersService {
+  func makeService(
+    environment: [String: String], onRetryWait: (@Sendable (GitHubClient.RetryWait) -> Void)? = nil
+  ) -> any FollowersService {
     if demo { return DemoFollowersService() }
     var configuration = GitHubClient.Configuration(
       baseURL: apiURL, token: GitHubClient.Configuration.token(fromEnvironment: environment))
+    configuration.onRetryWait = onRetryWait
     if let retries = environment[Self.maxRetriesVariable].flatMap({ Int($0) }), retries >= 0 {
       configuration.maxRetries = retries
     }

@@ -56,14 +56,17 @@ final class FollowerListView {
     track()
   }
 
-  /// Prints what is left, stops updating, and writes the JSON or the error.
+  /// Prints what is left, stops updating, and writes the JSON or the error, then the notes.
   ///
-  /// - Parameter error: The view model's error for the action that ended the list, if any.
+  /// - Parameters:
+  ///   - error: The view model's error for the action that ended the list, if any.
+  ///   - notes: What the user should know about the list, such as followers listed twice.
   /// - Returns: ``ExitCode/failure`` after an error, else ``ExitCode/success``.
-  func finish(error: String?) -> ExitCode {
+  func finish(error: String?, notes: [String] = []) -> ExitCode {
     showNewRows()
     isUpdating = false
     spinner.stop()
+    defer { notes.forEach(context.reportNote) }
     if let error {
       context.reportError(error)
       if shownCount > 0 {

@@ -1,4 +1,5 @@
 import ActionDispatch
+import Foundation
 import GitHubFollowers
 
 /// Shows a view model's loading state in the terminal and makes Ctrl-C cancel its work.
@@ -27,12 +28,15 @@ final class LoadingPresenter {
   ///   - viewModel: The view model whose runs to show and cancel.
   ///   - actions: The actions that show the spinner while they run.
   ///   - context: Where to draw (standard error, when both outputs are terminals).
+  ///   - waits: The client's waits before retries, shown instead of `message` while one lasts.
   ///   - message: The spinner's text, read for every frame.
   init(
     viewModel: FollowersViewModel, actions: [FollowersAction], context: CommandContext,
-    message: @escaping @MainActor () -> String
+    waits: RetryWaitNotice? = nil, message: @escaping @MainActor () -> String
   ) {
-    let spinner = Spinner(stream: context.errorOutput, isEnabled: context.showsProgress, message: message)
+    let spinner = Spinner(stream: context.errorOutput, isEnabled: context.showsProgress) {
+      waits?.message(now: Date()) ?? message()
+    }
     self.spinner = spinner
     observation = viewModel.observe {
       for action in actions {

@@ -52,6 +52,10 @@ extension GitHubClient {
       case .response(let response):
         return response
       case .failure(let error, let advice):
+        // A 5xx whose Retry-After is longer than we wait fails at once, and says it was not retried.
+        if case .serverError(let status) = error, case .after(let wait) = advice, wait > configuration.maxRetryWait {
+          throw GitHubError.serverUnavailable(status: status, retryAfter: wait)
+        }
         guard retries < max(0, configuration.maxRetries) else { throw error }
         let delay: Duration
         switch advice {
@@ -60,6 +64,7 @@ extension GitHubClient {
         case .after(let wait): delay = max(.zero, wait)
         }
         guard delay <= configuration.maxRetryWait else { throw error }
+        configuration.onRetryWait?(RetryWait(reason: error, delay: delay, retry: retries + 1, url: url))
         try await configuration.clock.sleep(for: delay)
         retries += 1
       }
@@ -191,6 +196,7 @@ extension GitHubClient {
     case .undecodableResponse(let detail): .undecodableResponse(redact(detail))
     case .transport(let message): .transport(redact(message))
     case .notFound(let resource): .notFound(redact(resource))
+    case .paginationStopped(let reason): .paginationStopped(redact(reason))
     default: error
     }
   }

@@ -1,11 +1,26 @@
 import Foundation
 
 /// The state behind ``FollowersService/allFollowers(of:perPage:concurrency:)``: which page
-/// comes next and, in parallel mode, the pages being fetched ahead.
+/// comes next, the pages being fetched ahead in parallel mode, and what the server's pages
+/// have claimed so far.
 ///
 /// `next()` runs in the consumer's task, so cancelling the consumer cancels the request it
 /// awaits; pages fetched ahead run in child tasks that are cancelled with it, when a page
 /// fails, and when the stream is dropped (deinit).
+///
+/// A server's pages are untrusted. Paging ends normally after the last page, once `limit`
+/// new followers have been delivered, or after `maxPages` pages. It stops with
+/// ``GitHubError/paginationStopped(_:)``, before sending anything more, when:
+///
+/// - a `next` link points to a page already fetched (a cycle);
+/// - a page is empty but links to a next page, or is empty before the `last` page it claimed;
+/// - a page adds no follower not already delivered (it repeats an earlier page);
+/// - one more request would exceed what the first page's `last` link (its number, plus one for
+///   followers added while paging) or `limit` (the pages needed at `perPage` a page, plus one)
+///   can justify.
+///
+/// In parallel mode, at most `concurrency` pages are in flight, never beyond the smallest of
+/// `last`, `maxPages` and the pages `limit` justifies.
 actor FollowersPager {
   private enum Mode {
     case start
@@ -18,42 +33,73 @@ actor FollowersPager {
   private let username: String
   private let perPage: Int
   private let concurrency: Int
+  private let limit: Int?
+  private let maxPages: Int?
   private var mode = Mode.start
   private var visited: Set<URL> = []
   private var inFlight: [Int: Task<FollowersPage, any Error>] = [:]
+  /// Requests sent (or, in parallel mode, pages consumed).
+  private var requests = 0
+  private var seen: Set<Int> = []
+  /// The number of pages the first page's `last` link claimed.
+  private var claimedLastPage: Int?
 
-  init(service: any FollowersService, username: String, perPage: Int, concurrency: Int) {
+  init(service: any FollowersService, username: String, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?) {
     self.service = service
     self.username = username
     self.perPage = perPage
     self.concurrency = concurrency
+    self.limit = limit
+    self.maxPages = maxPages
   }
 
   deinit {
     for task in inFlight.values { task.cancel() }
   }
 
+  /// The pages `limit` needs at `perPage` a page.
+  private var pagesForLimit: Int? {
+    limit.map { $0 / perPage + ($0 % perPage == 0 ? 0 : 1) }
+  }
+
+  private var isSatisfied: Bool {
+    if let limit, seen.count >= limit { return true }
+    if let maxPages, requests >= maxPages { return true }
+    return false
+  }
+
   func next() async throws -> FollowersPage? {
     do {
       switch mode {
       case .start:
+        requests = 1
         let first = try await service.followers(of: username, page: 1, perPage: perPage)
+        if first.next != nil { claimedLastPage = first.lastPage }
+        try check(first, number: 1)
         if concurrency > 1, let last = first.last, let lastPage = LinkHeader.pageNumber(in: last), lastPage > 1 {
-          mode = .parallel(template: last, nextPage: 2, lastPage: lastPage)
+          let planned = min(lastPage, maxPages ?? Int.max, pagesForLimit ?? Int.max)
+          mode = .parallel(template: last, nextPage: 2, lastPage: planned)
         } else {
           mode = .serial(next: first.next)
         }
         return first
       case .serial(let next):
-        guard let next, visited.insert(next).inserted else {
+        guard let next, !isSatisfied else {
           mode = .finished
           return nil
         }
+        guard visited.insert(next).inserted else {
+          throw GitHubError.paginationStopped(
+            "page \(requests) links back to a page already fetched (\(Self.shown(next)))")
+        }
+        try checkBudget()
+        requests += 1
         let page = try await service.followersPage(at: next)
+        try check(page, number: requests)
         mode = .serial(next: page.next)
         return page
       case .parallel(let template, let nextPage, let lastPage):
-        guard nextPage <= lastPage else {
+        guard nextPage <= lastPage, !isSatisfied else {
           mode = .finished
           return nil
         }
@@ -73,6 +119,12 @@ actor FollowersPager {
           for task in everything { task.cancel() }
         }
         inFlight[nextPage] = nil
+        requests = nextPage
+        if page.followers.isEmpty, nextPage < (claimedLastPage ?? 0) {
+          throw GitHubError.paginationStopped(
+            "page \(nextPage) is empty, though the first page said there were \(claimedLastPage ?? 0) pages")
+        }
+        try check(page, number: nextPage)
         mode = .parallel(template: template, nextPage: nextPage + 1, lastPage: lastPage)
         return page
       case .finished:
@@ -84,6 +136,44 @@ actor FollowersPager {
       inFlight = [:]
       throw error
     }
+  }
+
+  /// Throws when one more request would exceed what `limit` or the first page's `last` justify.
+  private func checkBudget() throws {
+    if let limit, let needed = pagesForLimit, requests >= Self.plusOne(needed) {
+      throw GitHubError.paginationStopped(
+        "\(requests) pages brought only \(seen.count) different followers of the \(limit) asked for, "
+          + "though \(needed) \(needed == 1 ? "page" : "pages") of \(perPage) should have been enough")
+    }
+    if let claimedLastPage, requests >= Self.plusOne(claimedLastPage) {
+      throw GitHubError.paginationStopped(
+        "the server has sent \(requests) pages and links to another, though its first page said there were "
+          + "\(claimedLastPage)")
+    }
+  }
+
+  /// Records a page's followers; throws when the page is empty but links on, or adds no one.
+  private func check(_ page: FollowersPage, number: Int) throws {
+    if page.followers.isEmpty {
+      guard let next = page.next else { return }
+      throw GitHubError.paginationStopped("page \(number) is empty but links to another (\(Self.shown(next)))")
+    }
+    let before = seen.count
+    for follower in page.followers { seen.insert(follower.id) }
+    if seen.count == before {
+      throw GitHubError.paginationStopped(
+        "page \(number) repeats \(page.followers.count == 1 ? "a follower" : "followers") already listed and adds none")
+    }
+  }
+
+  private static func plusOne(_ value: Int) -> Int {
+    value == Int.max ? value : value + 1
+  }
+
+  /// A URL for a message: at most 100 characters.
+  private static func shown(_ url: URL) -> String {
+    let text = url.absoluteString
+    return text.count > 100 ? String(text.prefix(100)) + "…" : text
   }
 
   /// The `last` URL with its `page` query item set to another page; every other part as
