@@ -68,6 +68,9 @@ struct BenchmarkCommand {
     if wanted("CLI cold start", results: []) {
       results += CLIColdStart.run(launches: quick ? 10 : 30)
     }
+    if wanted("memory per follower", results: []) {
+      results += FollowerMemory.run(large: quick ? 20_000 : 100_000)
+    }
     results = results.filter { wanted($0.name) }
 
     if json {

@@ -55,7 +55,8 @@ import Testing
   static func stopped(_ reason: String, listed: Int) -> String {
     "error: Stopped following the server's pages: \(reason). "
       + "Its pagination cannot be trusted; check the API URL, or try again later.\n"
-      + "note: listed \(listed) followers before the error; the list above is incomplete.\n"
+      + "note: listed \(listed == 1 ? "1 follower" : "\(listed) followers") before the error; "
+      + "the list above is incomplete.\n"
   }
 
   @Test func nextLinkToAnotherOriginIsRefusedAndNothingIsSentThere() async throws {
@@ -66,6 +67,18 @@ import Testing
       "a page link leads to \(Self.origin(elsewhere)), not to the API at \(Self.origin(server)); "
       + "it was not followed, and nothing was sent there"
     #expect(result == CLIResult(stdout: Self.table([11, 12]), stderr: Self.stopped(reason, listed: 2), status: 1))
+    #expect(elsewhere.requestCount == 0)
+    #expect(server.requestCount == 1)
+  }
+
+  @Test func lastLinkToAnotherOriginIsRefusedWithConcurrency() async throws {
+    let elsewhere = try FakeGitHubServer()
+    serve(linkBase: elsewhere.baseURL.absoluteString) { page in Page(ids: [page * 10 + 1], next: 2, last: 3) }
+    let result = try await run(["--all", "--concurrency", "2"])
+    let reason =
+      "a page link leads to \(Self.origin(elsewhere)), not to the API at \(Self.origin(server)); "
+      + "it was not followed, and nothing was sent there"
+    #expect(result == CLIResult(stdout: Self.table([11]), stderr: Self.stopped(reason, listed: 1), status: 1))
     #expect(elsewhere.requestCount == 0)
     #expect(server.requestCount == 1)
   }
