@@ -28,9 +28,9 @@ import Testing
     #expect(result.status == 0)
     #expect(server.requestCount == 2)
     let waiting = try #require(
-      shown.range(of: #"Waiting until \d\d:\d\d:\d\d UTC \([12] s left\) to retry: "#, options: .regularExpression),
+      shown.range(of: #"Waiting until \d\d:\d\d:\d\d UTC \([12] s\) to retry: "#, options: .regularExpression),
       "no wait shown in \(shown.debugDescription)")
-    #expect(shown[waiting.upperBound...].hasPrefix("GitHub's secondary rate limit (too many requests at once)"))
+    #expect(shown[waiting.upperBound...].hasPrefix("GitHub's secondary rate limit\r\u{1B}[2K"))
     #expect(shown.contains("mona-follower-2  User          https://github.com/mona-follower-2\r\n"))
   }
 

@@ -28,26 +28,26 @@ final class RetryWaitNotice {
     }
   }
 
-  /// The line to show while a wait lasts, such as "Waiting until 14:05:07 UTC (40 s left) to
-  /// retry: GitHub's secondary rate limit (too many requests at once)"; `nil` when none does.
+  /// The line to show while a wait lasts, such as "Waiting until 14:05:07 UTC (40 s) to retry:
+  /// GitHub's secondary rate limit" (short enough for an 80-column terminal); `nil` when none does.
   ///
   /// - Parameter now: The current time.
   /// - Returns: The line, or `nil`.
   func message(now: Date) -> String? {
     guard let current, current.until > now else { return nil }
     let left = max(1, Int(current.until.timeIntervalSince(now).rounded(.up)))
-    return "Waiting until \(Self.clockTime(current.until)) (\(left) s left) to retry: \(current.text)"
+    return "Waiting until \(Self.clockTime(current.until)) (\(left) s) to retry: \(current.text)"
   }
 
   private func show(_ wait: GitHubClient.RetryWait, until: Date) {
     current = (until, Self.why(wait.reason))
   }
 
-  /// Why the client waits, in a few words.
+  /// Why the client waits, in at most 30 characters.
   static func why(_ reason: GitHubError) -> String {
     switch reason {
-    case .secondaryRateLimit: "GitHub's secondary rate limit (too many requests at once)"
-    case .serverError(let status): "GitHub answered with a server error (HTTP \(status))"
+    case .secondaryRateLimit: "GitHub's secondary rate limit"
+    case .serverError(let status): "GitHub answered HTTP \(status)"
     case .timeout: "GitHub did not answer in time"
     default: "the request failed"
     }
