@@ -28,7 +28,7 @@ public enum EmbeddedTemplates {
 
           await {{call}}.value
 
-          #expect(viewModel.error(for: .{{action}}) == nil)
+          #expect(viewModel.error(for: .{{actionValue}}) == nil)
           {{expectSuccess}}
         }
 
@@ -40,7 +40,7 @@ public enum EmbeddedTemplates {
 
           await {{call}}.value
 
-          #expect(viewModel.error(for: .{{action}}) == {{failureMessage}})
+          #expect(viewModel.error(for: .{{actionValue}}) == {{failureMessage}})
           {{expectFailure}}
         }
 
@@ -52,11 +52,11 @@ public enum EmbeddedTemplates {
           let recorder = EventRecorder(viewModel)
 
           let run = {{call}}
-          #expect(viewModel.isLoading(for: .{{action}}))
+          #expect(viewModel.isLoading(for: .{{actionValue}}))
           await run.value
 
-          #expect(!viewModel.isLoading(for: .{{action}}))
-          #expect(recorder.events == [.started(.{{action}}), .succeeded(.{{action}})])
+          #expect(!viewModel.isLoading(for: .{{actionValue}}))
+          #expect(recorder.events == [.started(.{{actionValue}}), .succeeded(.{{actionValue}})])
         }
 
       """#
@@ -67,7 +67,7 @@ public enum EmbeddedTemplates {
     name: "MockService.swift.template",
     text: #"""
       import ActionDispatchTesting
-      import {{module}}
+      @testable import {{module}}
 
       /// A ``{{ServiceProtocol}}`` for tests: one `Stub` per method, named after the method.
       ///
@@ -94,8 +94,9 @@ public enum EmbeddedTemplates {
     text: #"""
       import ActionDispatch
       import ActionDispatchTesting
-      import {{module}}
       import Testing
+
+      @testable import {{module}}
 
       @MainActor
       @Suite struct {{Suite}} {
@@ -173,7 +174,7 @@ public enum EmbeddedTemplates {
     text: #"""
       // Add to the enum {{ActionEnum}}:
 
-        case {{action}}
+        case {{caseDeclaration}}
 
       // Add to the class {{ViewModel}}, which keeps its service in `let service`:
 
@@ -181,11 +182,11 @@ public enum EmbeddedTemplates {
         ///
         /// - Returns: The run's task; await it to wait for the whole run, hooks included.
         @discardableResult
-        public func {{action}}() -> Task<Void, Never> {
+        public func {{action}}({{parameters}}) -> Task<Void, Never> {
           dispatch(
-            actionId: .{{action}},
+            actionId: .{{actionValue}},
             task: { [service] in  // Capture the service, not self, so releasing the view model cancels the run.
-              try await service.{{action}}()  // FILL IN: the one service call this action makes.
+              try await service.{{action}}({{arguments}})  // FILL IN: the one service call this action makes.
             }
           ) { _ in
             // Keep what the call returned in a property here, for the view to show.

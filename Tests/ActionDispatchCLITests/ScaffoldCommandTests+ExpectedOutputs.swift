@@ -5,8 +5,9 @@ extension ScaffoldCommandTests {
   static let unfollowTestFile = #"""
     import ActionDispatch
     import ActionDispatchTesting
-    import ConsumerApp
     import Testing
+
+    @testable import ConsumerApp
 
     @MainActor
     @Suite struct FollowerListViewModelUnfollowTests {
@@ -135,7 +136,7 @@ extension ScaffoldCommandTests {
     // File MockProfileService.swift, in your test target:
 
     import ActionDispatchTesting
-    import MyApp
+    @testable import MyApp
 
     /// A ``ProfileService`` for tests: one `Stub` per method, named after the method.
     ///
@@ -157,8 +158,9 @@ extension ScaffoldCommandTests {
 
     import ActionDispatch
     import ActionDispatchTesting
-    import MyApp
     import Testing
+
+    @testable import MyApp
 
     @MainActor
     @Suite struct ProfileViewModelTests {
@@ -206,7 +208,8 @@ extension ScaffoldCommandTests {
     Renders the templates of Templates/ (see its README.md), which are compiled into
     the tool: it works from any directory. Names must be Swift identifiers (ASCII
     letters, digits and _, not a keyword). With --output, an existing file is
-    replaced only with --force.
+    replaced only with --force. From your app's package, which depends on
+    ActionDispatch, run it as 'swift run action-dispatch scaffold ...'.
 
     Exit status: 0 success, 1 a file exists or cannot be written, 2 a usage error or
     an invalid name.
@@ -243,7 +246,10 @@ extension ScaffoldCommandTests {
 
     ARGUMENTS:
       <actionName>            The new action: its enum case, its method and the
-                              start of its tests' names, such as unfollow.
+                              start of its tests' names, such as unfollow; with
+                              associated values, such as 'delete(Int)' or
+                              'move(from: Int, to: Int)', the method takes them and
+                              the tests pass samples.
 
     OPTIONS:
       --view-model <TypeName>
@@ -253,13 +259,17 @@ extension ScaffoldCommandTests {
                               model's name without ViewModel. (default:
                               Mock<Base>Service)
       --module <Name>         The module that defines the view model, which the
-                              tests import. By default <Module> when --output is
-                              under Tests/<Module>Tests/ or Sources/<Module>/, else
-                              the view model's name without ViewModel.
+                              tests @testable import. By default <Module> when
+                              --output is under Sources/<Module>/ or
+                              Tests/<Module>Tests/, else the package's one module
+                              with tests (required when there are several); without
+                              --output, the current package's, else the view model's
+                              name without ViewModel.
       --output <path>         Write the tests to this file, or into this folder as
                               <ViewModel><Action>Tests.swift, instead of printing
-                              them. The enum case and method stub are printed either
-                              way.
+                              them; in a Swift package, a folder outside Tests/
+                              means Tests/<Module>Tests/. The enum case and method
+                              stub are printed either way.
       --force                 Replace files that --output would overwrite.
       -h, --help              Show help information.
 
@@ -282,11 +292,17 @@ extension ScaffoldCommandTests {
 
     OPTIONS:
       --module <Name>         The module that defines the view model, which the
-                              tests import. By default <Module> when --output is
-                              under Tests/<Module>Tests/ or Sources/<Module>/, else
-                              the view model's name without ViewModel.
-      --output <folder>       Write the three files into this folder, created if
-                              needed, instead of printing them.
+                              tests @testable import. By default <Module> when
+                              --output is under Sources/<Module>/ or
+                              Tests/<Module>Tests/, else the package's one module
+                              with tests (required when there are several); without
+                              --output, the current package's, else the view model's
+                              name without ViewModel.
+      --output <folder>       Write the files instead of printing them. In a Swift
+                              package, each goes to its target: the view model to
+                              Sources/<Module>/ and its mock and tests to
+                              Tests/<Module>Tests/ when <folder> is the package or
+                              one of those folders; any other folder gets all three.
       --force                 Replace files that --output would overwrite.
       -h, --help              Show help information.
 

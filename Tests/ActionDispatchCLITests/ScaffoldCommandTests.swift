@@ -28,16 +28,16 @@ import Testing
   @Test func theModuleDefaultsToTheViewModelsBaseName() async throws {
     let result = try await CLIProcess.run(Self.unfollow)
     #expect(result.status == 0)
-    #expect(result.stdout.contains("\nimport FollowerList\n"))
+    #expect(result.stdout.contains("\n@testable import FollowerList\n"))
     let mock = try await CLIProcess.run(Self.unfollow + ["--mock", "StubFollowerListService"])
     #expect(mock.stdout.contains("    let service = StubFollowerListService()\n"))
   }
 
   @Test func itWorksFromAnyDirectory() throws {
-    try withTemporaryDirectory { directory in
-      let action = try runBinary(Self.unfollow + ["--module", "ConsumerApp"], in: directory)
+    try TemporaryDirectory.with { directory in
+      let action = try CLIProcess.run(Self.unfollow + ["--module", "ConsumerApp"], in: directory)
       #expect(action == CLIResult(stdout: Self.unfollowListing, stderr: "", status: 0))
-      let viewModel = try runBinary(Self.profile, in: directory)
+      let viewModel = try CLIProcess.run(Self.profile, in: directory)
       #expect(viewModel == CLIResult(stdout: Self.profileViewModelListing, stderr: "", status: 0))
       #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "nothing written")
     }
@@ -46,8 +46,8 @@ import Testing
   // MARK: - Writing
 
   @Test func outputWritesTheTestsInferringTheModuleAndPrintsThePaste() throws {
-    try withTemporaryDirectory { directory in
-      let result = try runBinary(Self.unfollow + ["--output", "Tests/ConsumerAppTests/"], in: directory)
+    try TemporaryDirectory.with { directory in
+      let result = try CLIProcess.run(Self.unfollow + ["--output", "Tests/ConsumerAppTests/"], in: directory)
       let path = "Tests/ConsumerAppTests/FollowerListViewModelUnfollowTests.swift"
       let note = "note: wrote \(path): the three tests of unfollow, for your test target\n"
       #expect(result == CLIResult(stdout: Self.unfollowPaste, stderr: note, status: 0))
@@ -56,18 +56,18 @@ import Testing
   }
 
   @Test func outputRefusesToOverwriteWithoutForce() throws {
-    try withTemporaryDirectory { directory in
+    try TemporaryDirectory.with { directory in
       let path = directory.appendingPathComponent("UnfollowTests.swift").path
       try Data("// mine\n".utf8).write(to: URL(fileURLWithPath: path))
       let arguments = Self.unfollow + ["--module", "ConsumerApp", "--output", path]
 
-      let refused = try runBinary(arguments, in: directory)
+      let refused = try CLIProcess.run(arguments, in: directory)
       let message =
         "error: \(path) already exists; nothing was written. Add --force to replace it, or choose another --output\n"
       #expect(refused == CLIResult(stdout: "", stderr: message, status: 1))
       #expect(try read(directory, "UnfollowTests.swift") == "// mine\n")
 
-      let forced = try runBinary(arguments + ["--force"], in: directory)
+      let forced = try CLIProcess.run(arguments + ["--force"], in: directory)
       let note = "note: wrote \(path): the three tests of unfollow, for your test target\n"
       #expect(forced == CLIResult(stdout: Self.unfollowPaste, stderr: note, status: 0))
       #expect(try read(directory, "UnfollowTests.swift") == Self.unfollowTestFile)
@@ -75,10 +75,10 @@ import Testing
   }
 
   @Test func viewModelOutputWritesEachFileOrNone() throws {
-    try withTemporaryDirectory { directory in
+    try TemporaryDirectory.with { directory in
       let names = ["ProfileViewModel.swift", "MockProfileService.swift", "ProfileViewModelTests.swift"]
       let targets = ["app", "test", "test"]
-      let result = try runBinary(Self.profile + ["--output", "New"], in: directory)
+      let result = try CLIProcess.run(Self.profile + ["--output", "New"], in: directory)
       let notes = zip(names, targets).map { "note: wrote New/\($0), for your \($1) target\n" }.joined()
       #expect(result == CLIResult(stdout: "", stderr: notes, status: 0))
       let written = try names.map { try read(directory, "New/\($0)") }
@@ -89,7 +89,7 @@ import Testing
 
       try FileManager.default.removeItem(at: directory.appendingPathComponent("New/ProfileViewModel.swift"))
       try FileManager.default.removeItem(at: directory.appendingPathComponent("New/ProfileViewModelTests.swift"))
-      let refused = try runBinary(Self.profile + ["--output", "New"], in: directory)
+      let refused = try CLIProcess.run(Self.profile + ["--output", "New"], in: directory)
       let message =
         "error: New/MockProfileService.swift already exists; nothing was written. Add --force to replace it, "
         + "or choose another --output\n"
@@ -101,9 +101,9 @@ import Testing
   }
 
   @Test func outputUnderAFileIsRefused() throws {
-    try withTemporaryDirectory { directory in
+    try TemporaryDirectory.with { directory in
       try Data().write(to: directory.appendingPathComponent("notes"))
-      let result = try runBinary(Self.profile + ["--output", "notes/New"], in: directory)
+      let result = try CLIProcess.run(Self.profile + ["--output", "notes/New"], in: directory)
       #expect(
         result
           == CLIResult(stdout: "", stderr: "error: notes is a file, not a folder; choose another --output\n", status: 1)
@@ -175,6 +175,16 @@ import Testing
       arguments: ["scaffold", "action", "load", "--view-model", "ProfileViewModel", "--output="],
       message: "invalid value '' for '--output <path>': expected a path", command: "scaffold action"),
     UsageErrorCase(
+      arguments: ["scaffold", "action", "delete(Item)", "--view-model", "TodoListViewModel"],
+      message: "'delete(Item)' cannot be scaffolded: scaffold writes sample values only for Int, Double, Float, "
+        + "String and Bool (and their optionals), not 'Item'; scaffold it with one of these, then change the tests' "
+        + "argument",
+      command: "scaffold action"),
+    UsageErrorCase(
+      arguments: ["scaffold", "action", "delete(Int", "--view-model", "TodoListViewModel"],
+      message: "'delete(Int' cannot be scaffolded: it has '(' without a closing ')' at the end",
+      command: "scaffold action"),
+    UsageErrorCase(
       arguments: ["scaffold", "view-model", "struct"],
       message: "'struct' \(invalid) view model type name: \(keyword)", command: "scaffold view-model"),
     UsageErrorCase(
@@ -217,41 +227,6 @@ import Testing
   func viewModelHelp(_ arguments: [String]) async throws {
     let result = try await CLIProcess.run(arguments)
     #expect(result == CLIResult(stdout: Self.viewModelHelp, stderr: "", status: 0))
-  }
-
-  // MARK: - Helpers
-
-  /// Runs the built binary to the end in `directory`, to show what it reads and writes there.
-  private func runBinary(_ arguments: [String], in directory: URL) throws -> CLIResult {
-    let process = Process()
-    process.executableURL = CLIBinary.url
-    process.arguments = arguments
-    process.environment = CLIProcess.baseEnvironment
-    process.currentDirectoryURL = directory
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // The outputs are a few kilobytes, far below a pipe's buffer: reading one to its end
-    // before the other cannot block the child.
-    let stdout = output.fileHandleForReading.readDataToEndOfFile()
-    let stderr = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLIResult(
-      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
-      status: process.terminationStatus)
-  }
-
-  /// Runs `body` with a new empty directory, removed afterwards.
-  private func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("scaffold-tests-\(UUID().uuidString)")
-      .resolvingSymlinksInPath()
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try body(directory)
   }
 
   /// The text of a file under `directory`.

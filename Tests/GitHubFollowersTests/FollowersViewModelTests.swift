@@ -1,7 +1,8 @@
 import ActionDispatch
 import ActionDispatchTesting
-import GitHubFollowers
 import Testing
+
+@testable import GitHubFollowers
 
 @MainActor
 @Suite struct FollowersViewModelTests {

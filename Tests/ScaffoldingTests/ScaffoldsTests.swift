@@ -27,7 +27,8 @@ import Testing
     let scaffold = try ActionScaffold(action: "unfollow", viewModel: "FollowerListViewModel", module: "ConsumerApp")
     let contents = scaffold.testFile.contents
     #expect(
-      contents.hasPrefix("import ActionDispatch\nimport ActionDispatchTesting\nimport ConsumerApp\nimport Testing\n"))
+      contents.hasPrefix(
+        "import ActionDispatch\nimport ActionDispatchTesting\nimport Testing\n\n@testable import ConsumerApp\n"))
     #expect(
       contents.contains("@MainActor\n@Suite struct FollowerListViewModelUnfollowTests {\n  // MARK: - unfollow\n"))
     for test in ["unfollowSuccess", "unfollowFailure", "unfollowLifecycle"] {

@@ -14,6 +14,8 @@
 public struct ActionScaffold: Sendable, Hashable {
   /// The action's enum case and method name.
   public let action: String
+  /// The action with its associated values, if it has any.
+  public let signature: ActionSignature
   /// The view model's name and the names derived from it.
   public let names: ViewModelNames
   /// The module the tests import.
@@ -22,23 +24,26 @@ public struct ActionScaffold: Sendable, Hashable {
   /// Validates the names and derives the rest.
   ///
   /// - Parameters:
-  ///   - action: The new action's name, such as `unfollow`.
+  ///   - action: The new action, such as `unfollow`, or with associated values, such as
+  ///     `delete(Int)` (see ``ActionSignature``).
   ///   - viewModel: The view model's class name.
   ///   - mockService: The mock service's class name; `Mock<base>Service` by default.
   ///   - module: The module that defines the view model; the view model's base name by default.
-  /// - Throws: ``InvalidNameError`` for the first name that is not a valid Swift identifier.
+  /// - Throws: ``InvalidNameError`` for the first name that is not a valid Swift identifier, or
+  ///   ``UnsupportedActionError`` for associated values scaffold cannot write tests for.
   public init(
     action: String,
     viewModel: String,
     mockService: String? = nil,
     module: String? = nil
-  ) throws(InvalidNameError) {
-    try SwiftIdentifier.validate(action, as: .action)
+  ) throws {
+    let signature = try ActionSignature(parsing: action)
     let names = try ViewModelNames(viewModel: viewModel, mockService: mockService)
     if let module {
       try SwiftIdentifier.validate(module, as: .module)
     }
-    self.action = action
+    self.action = signature.name
+    self.signature = signature
     self.names = names
     self.module = module ?? names.base
   }
@@ -49,9 +54,9 @@ public struct ActionScaffold: Sendable, Hashable {
     names.viewModel + action.prefix(1).uppercased() + action.dropFirst() + "Tests"
   }
 
-  /// The values of the three tests: ``ActionTestValues/defaults(for:names:)``.
+  /// The values of the three tests: ``ActionTestValues/defaults(for:names:)-(ActionSignature,_)``.
   public var testValues: ActionTestValues {
-    .defaults(for: action, names: names)
+    .defaults(for: signature, names: names)
   }
 
   /// The test file: `<suiteName>.swift`, for the test target.
@@ -64,6 +69,8 @@ public struct ActionScaffold: Sendable, Hashable {
   public var pasteText: String {
     EmbeddedTemplates.viewModelMethod.renderChecked([
       "action": action, "ActionEnum": names.actionEnum, "ViewModel": names.viewModel,
+      "caseDeclaration": signature.caseDeclaration, "parameters": signature.methodParameters,
+      "actionValue": signature.valueFromParameters, "arguments": signature.argumentsFromParameters,
     ])
   }
 

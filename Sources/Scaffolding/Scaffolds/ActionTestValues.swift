@@ -1,7 +1,7 @@
 /// The values of `Templates/ActionTests.swift.template` for one action: how its three tests
 /// (success, failure, lifecycle) make the service and the view model, act, and check.
 ///
-/// The defaults, from ``defaults(for:names:)``, follow the convention of the templates: the
+/// The defaults, from ``defaults(for:names:)-(String,_)``, follow the convention of the templates: the
 /// mock has a `Stub` named `<action>Stub`, and the view model a method named like the action:
 ///
 /// ```swift
@@ -17,6 +17,9 @@
 public struct ActionTestValues: Sendable, Hashable {
   /// The action's enum case, such as `fetchFollowers`: `{{action}}`.
   public var action: String
+  /// The action value the tests check, such as `fetchFollowers` or `delete(1)` for a case with
+  /// an associated value: `{{actionValue}}`.
+  public var actionValue: String
   /// An expression that makes the service: `{{makeService}}`.
   public var makeService: String
   /// Statements that set up a successful call, or nothing: `{{stubSuccess}}`.
@@ -40,6 +43,7 @@ public struct ActionTestValues: Sendable, Hashable {
   ///
   /// - Parameters:
   ///   - action: The action's enum case.
+  ///   - actionValue: The action value the tests check; `action` by default.
   ///   - makeService: An expression that makes the service.
   ///   - stubSuccess: Statements that set up a successful call; none by default.
   ///   - makeViewModel: An expression that makes the view model from `service`.
@@ -51,6 +55,7 @@ public struct ActionTestValues: Sendable, Hashable {
   ///   - expectFailure: Expectations after the failure; none by default.
   public init(
     action: String,
+    actionValue: String? = nil,
     makeService: String,
     stubSuccess: String = "",
     makeViewModel: String,
@@ -62,6 +67,7 @@ public struct ActionTestValues: Sendable, Hashable {
     expectFailure: String = ""
   ) {
     self.action = action
+    self.actionValue = actionValue ?? action
     self.makeService = makeService
     self.stubSuccess = stubSuccess
     self.makeViewModel = makeViewModel
@@ -82,12 +88,26 @@ public struct ActionTestValues: Sendable, Hashable {
   /// - Returns: `Mock<base>Service()`, `<ViewModel>(service: service)`, `viewModel.<action>()`,
   ///   a failure with `StubError("<action> failed")`, and a check that the stub was called once.
   public static func defaults(for action: String, names: ViewModelNames) -> ActionTestValues {
+    defaults(for: ActionSignature(plain: action), names: names)
+  }
+
+  /// The values `action-dispatch scaffold` uses for an action that may have associated values:
+  /// the tests call the method with a sample of each, and check that action value.
+  ///
+  /// - Parameters:
+  ///   - signature: The action: `delete(Int)` is called as `viewModel.delete(1)` and checked as
+  ///     `.delete(1)`.
+  ///   - names: The view model's derived names; the mock is made with `()`.
+  /// - Returns: The values, as for ``defaults(for:names:)-(String,_)``.
+  public static func defaults(for signature: ActionSignature, names: ViewModelNames) -> ActionTestValues {
+    let action = signature.name
     let message = "\(action) failed"
     return ActionTestValues(
       action: action,
+      actionValue: signature.sampleValue,
       makeService: "\(names.mockService)()",
       makeViewModel: "\(names.viewModel)(service: service)",
-      call: "viewModel.\(action)()",
+      call: "viewModel.\(signature.sampleCall)",
       expectSuccess: "#expect(service.\(action)Stub.callCount == 1)",
       stubFailure: "service.\(action)Stub.fail(with: StubError(\"\(message)\"))",
       failureMessage: "\"\(message)\""
@@ -97,7 +117,8 @@ public struct ActionTestValues: Sendable, Hashable {
   /// The placeholder values, by placeholder name.
   public var placeholderValues: [String: String] {
     [
-      "action": action, "makeService": makeService, "stubSuccess": stubSuccess, "makeViewModel": makeViewModel,
+      "action": action, "actionValue": actionValue, "makeService": makeService, "stubSuccess": stubSuccess,
+      "makeViewModel": makeViewModel,
       "prepare": prepare, "call": call, "expectSuccess": expectSuccess, "stubFailure": stubFailure,
       "failureMessage": failureMessage, "expectFailure": expectFailure,
     ]

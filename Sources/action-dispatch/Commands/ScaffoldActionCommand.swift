@@ -1,3 +1,4 @@
+import Foundation
 import Scaffolding
 
 /// `action-dispatch scaffold action <actionName> --view-model <TypeName>`: the three tests of a
@@ -15,7 +16,9 @@ struct ScaffoldActionCommand: Command {
   /// `<actionName>`.
   static let actionName = ArgumentDefinition(
     name: "actionName",
-    help: "The new action: its enum case, its method and the start of its tests' names, such as unfollow.")
+    help: "The new action: its enum case, its method and the start of its tests' names, such as unfollow; with "
+      + "associated values, such as 'delete(Int)' or 'move(from: Int, to: Int)', the method takes them and the "
+      + "tests pass samples.")
   /// `--view-model <TypeName>`.
   static let viewModel = OptionDefinition.option(
     "view-model", value: "TypeName", required: true,
@@ -28,7 +31,8 @@ struct ScaffoldActionCommand: Command {
   static let output = OptionDefinition.option(
     "output", value: "path",
     help: "Write the tests to this file, or into this folder as <ViewModel><Action>Tests.swift, instead of "
-      + "printing them. The enum case and method stub are printed either way.")
+      + "printing them; in a Swift package, a folder outside Tests/ means Tests/<Module>Tests/. The enum case and "
+      + "method stub are printed either way.")
 
   static let configuration = CommandConfiguration(
     commandName: "action",
@@ -47,33 +51,57 @@ struct ScaffoldActionCommand: Command {
   let scaffold: ActionScaffold
   /// `--module`, `--output`, `--force`.
   let options: ScaffoldOptions
+  /// Where the test file goes, with `--output`.
+  let path: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let action = arguments.argument(Self.actionName) ?? ""
     do {
-      try SwiftIdentifier.validate(action, as: .action)
+      _ = try ActionSignature(parsing: action)
     } catch {
-      throw UsageError(error.description)
+      throw UsageError("\(error)")
     }
     guard let viewModel = arguments.value(Self.viewModel) else {
       throw UsageError("missing '\(Self.viewModel.synopsis)'; name the view model that gets the action")
     }
     options = try ScaffoldOptions(arguments, output: Self.output)
+    var module = options.module
+    var folder: String?
+    var file: String?
+    if let output = options.output {
+      if ScaffoldWriter.isFolder(output) {
+        folder = output
+      } else {
+        file = output
+      }
+      let parent = folder ?? ((output as NSString).deletingLastPathComponent.nonEmpty ?? ".")
+      let destination = try ScaffoldDestination(output: parent, module: module, viewModel: viewModel)
+      if file != nil, destination.testsFolder != parent {
+        throw UsageError(
+          "\(output) would not be in the test target; write the tests under \(destination.testsFolder)/")
+      }
+      module = destination.module
+      folder = folder.map { _ in destination.testsFolder }
+    } else {
+      module = module ?? ScaffoldDestination.moduleOfCurrentPackage()
+    }
+    let scaffold: ActionScaffold
     do {
       scaffold = try ActionScaffold(
-        action: action, viewModel: viewModel, mockService: arguments.value(Self.mock), module: options.module)
+        action: action, viewModel: viewModel, mockService: arguments.value(Self.mock), module: module)
     } catch {
-      throw UsageError(error.description)
+      throw UsageError("\(error)")
     }
+    self.scaffold = scaffold
+    path = file ?? folder.map { ScaffoldWriter.path(in: $0, scaffold.testFile.fileName) }
   }
 
   func run(in context: CommandContext) async -> ExitCode {
-    guard let output = options.output else {
+    guard let path else {
       context.output.write(scaffold.listing)
       return .success
     }
     let file = scaffold.testFile
-    let path = ScaffoldWriter.isFolder(output) ? ScaffoldWriter.path(in: output, file.fileName) : output
     do {
       try ScaffoldWriter.write([(path, file.contents)], force: options.force)
     } catch {
@@ -84,4 +112,9 @@ struct ScaffoldActionCommand: Command {
     context.output.write(scaffold.pasteText)
     return .success
   }
+}
+
+extension String {
+  /// The string, or `nil` when it is empty.
+  var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -17,7 +17,9 @@ struct ScaffoldCommand: Command {
     discussion: """
       Renders the templates of Templates/ (see its README.md), which are compiled into the \
       tool: it works from any directory. Names must be Swift identifiers (ASCII letters, digits \
-      and _, not a keyword). With --output, an existing file is replaced only with --force.
+      and _, not a keyword). With --output, an existing file is replaced only with --force. \
+      From your app's package, which depends on ActionDispatch, run it as \
+      'swift run action-dispatch scaffold ...'.
 
       Exit status: 0 success, 1 a file exists or cannot be written, 2 a usage error or an \
       invalid name.

@@ -16,7 +16,9 @@ struct ScaffoldViewModelCommand: Command {
   /// `--output <folder>`.
   static let output = OptionDefinition.option(
     "output", value: "folder",
-    help: "Write the three files into this folder, created if needed, instead of printing them.")
+    help: "Write the files instead of printing them. In a Swift package, each goes to its target: the view model to "
+      + "Sources/<Module>/ and its mock and tests to Tests/<Module>Tests/ when <folder> is the package or one of "
+      + "those folders; any other folder gets all three.")
 
   static let configuration = CommandConfiguration(
     commandName: "view-model",
@@ -33,22 +35,39 @@ struct ScaffoldViewModelCommand: Command {
   let scaffold: ViewModelScaffold
   /// `--module`, `--output`, `--force`.
   let options: ScaffoldOptions
+  /// Where the app's and the tests' files go, with `--output`.
+  let destination: ScaffoldDestination?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    let name = arguments.argument(Self.typeName) ?? ""
     options = try ScaffoldOptions(arguments, output: Self.output)
     do {
-      scaffold = try ViewModelScaffold(viewModel: arguments.argument(Self.typeName) ?? "", module: options.module)
+      _ = try ViewModelNames(viewModel: name)
+    } catch {
+      throw UsageError(error.description)
+    }
+    let options = options
+    let destination = try options.output.map { output throws(UsageError) in
+      try ScaffoldDestination(output: output, module: options.module, viewModel: name)
+    }
+    self.destination = destination
+    let module = destination?.module ?? options.module ?? ScaffoldDestination.moduleOfCurrentPackage()
+    do {
+      scaffold = try ViewModelScaffold(viewModel: name, module: module)
     } catch {
       throw UsageError(error.description)
     }
   }
 
   func run(in context: CommandContext) async -> ExitCode {
-    guard let folder = options.output else {
+    guard let destination else {
       context.output.write(scaffold.listing)
       return .success
     }
-    let files = scaffold.files.map { (file: $0, path: ScaffoldWriter.path(in: folder, $0.fileName)) }
+    let files = scaffold.files.map { file in
+      let folder = file.target == .app ? destination.appFolder : destination.testsFolder
+      return (file: file, path: ScaffoldWriter.path(in: folder, file.fileName))
+    }
     do {
       try ScaffoldWriter.write(files.map { ($0.path, $0.file.contents) }, force: options.force)
     } catch {

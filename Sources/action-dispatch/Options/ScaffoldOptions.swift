@@ -3,7 +3,8 @@ import Scaffolding
 /// The options both `scaffold` subcommands share: `--module`, `--output` and `--force`.
 ///
 /// A subcommand lists ``module``, its own `--output` definition and ``force``, and builds this
-/// from the parsed command line, which validates the module name before anything is generated:
+/// from the parsed command line, which validates the module name before anything is generated;
+/// ``ScaffoldDestination`` then decides where the files go and which module the tests import:
 ///
 /// ```swift
 /// let options = try ScaffoldOptions(parsed, output: ScaffoldActionCommand.output)
@@ -13,12 +14,14 @@ struct ScaffoldOptions: Sendable, Equatable {
   /// `--module <Name>`.
   static let module = OptionDefinition.option(
     "module", value: "Name",
-    help: "The module that defines the view model, which the tests import. By default <Module> when --output is "
-      + "under Tests/<Module>Tests/ or Sources/<Module>/, else the view model's name without ViewModel.")
+    help: "The module that defines the view model, which the tests @testable import. By default <Module> when "
+      + "--output is under Sources/<Module>/ or Tests/<Module>Tests/, else the package's one module with tests "
+      + "(required when there are several); without --output, the current package's, else the view model's name "
+      + "without ViewModel.")
   /// `--force`.
   static let force = OptionDefinition.flag("force", help: "Replace files that --output would overwrite.")
 
-  /// The module the tests import: given, inferred from `--output`, or `nil` for the default.
+  /// `--module`, validated; `nil` when not given (``ScaffoldDestination`` then decides).
   var module: String?
   /// Where to write, as given; `nil` to print instead.
   var output: String?
@@ -49,7 +52,7 @@ struct ScaffoldOptions: Sendable, Equatable {
       }
       module = given
     } else {
-      module = output.flatMap(ModuleInference.module(forOutputPath:))
+      module = nil
     }
   }
 }

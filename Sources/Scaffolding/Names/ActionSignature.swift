@@ -1,0 +1,149 @@
+/// A new action as `scaffold action` takes it: a name, and the associated values of its enum
+/// case, if any — `unfollow`, `delete(Int)`, `move(from: Int, to: Int)`.
+///
+/// The generated method takes the associated values as parameters, and the tests call it with
+/// a sample value of each type, so an action like `delete(Int)` is called and checked as
+/// `.delete(1)`:
+///
+/// ```swift
+/// let signature = try ActionSignature(parsing: "delete(id: Int)")
+/// signature.caseDeclaration   // delete(id: Int)
+/// signature.methodParameters  // id: Int
+/// signature.sampleValue       // delete(id: 1)
+/// ```
+///
+/// The tests need a literal of each type: `Int`, `Double`, `Float`, `String` and `Bool`, and
+/// their optionals, are supported.
+public struct ActionSignature: Sendable, Hashable {
+  /// One associated value: its label, if any, and its type.
+  public struct Parameter: Sendable, Hashable {
+    /// The label, such as `id` in `delete(id: Int)`; `nil` for `delete(Int)`.
+    public let label: String?
+    /// The type, such as `Int` or `String?`.
+    public let type: String
+    /// The literal the tests pass, such as `1`.
+    public let sample: String
+  }
+
+  /// The types scaffold can write a literal of, and the literal.
+  public static let samples: [String: String] = [
+    "Int": "1", "Int8": "1", "Int16": "1", "Int32": "1", "Int64": "1", "UInt": "1", "UInt8": "1", "UInt16": "1",
+    "UInt32": "1", "UInt64": "1", "Double": "1", "Float": "1", "String": #""sample""#, "Bool": "true",
+  ]
+
+  /// The enum case's name, also the method's and the tests' prefix.
+  public let name: String
+  /// The associated values, in order; empty for a plain case.
+  public let parameters: [Parameter]
+
+  /// A plain case, without associated values; the name is not checked.
+  ///
+  /// - Parameter name: The case's name.
+  public init(plain name: String) {
+    self.name = name
+    self.parameters = []
+  }
+
+  /// Parses an action as typed on the command line.
+  ///
+  /// - Parameter text: `name` or `name(Type, label: Type, ...)`.
+  /// - Throws: ``InvalidNameError`` for a name or label that is not a Swift identifier, or
+  ///   ``UnsupportedActionError`` for an associated value scaffold cannot write a sample of.
+  public init(parsing text: String) throws {
+    guard let open = text.firstIndex(of: "(") else {
+      try SwiftIdentifier.validate(text, as: .action)
+      name = text
+      parameters = []
+      return
+    }
+    let name = String(text[..<open])
+    try SwiftIdentifier.validate(name, as: .action)
+    guard text.hasSuffix(")") else {
+      throw UnsupportedActionError(text: text, reason: "it has '(' without a closing ')' at the end")
+    }
+    let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
+    if inside.allSatisfy(\.isWhitespace) {
+      throw UnsupportedActionError(text: text, reason: "its parentheses are empty; write \(name) alone")
+    }
+    var parameters: [Parameter] = []
+    for item in inside.split(separator: ",", omittingEmptySubsequences: false) {
+      let parts = item.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces }
+      let label = parts.count == 2 ? parts[0] : nil
+      let type = parts.count == 2 ? parts[1] : parts[0]
+      if let label {
+        try SwiftIdentifier.validate(label, as: .action)
+      }
+      let base = type.hasSuffix("?") ? String(type.dropLast()) : type
+      guard let sample = Self.samples[base] else {
+        let reason =
+          type.isEmpty
+          ? "an associated value has no type"
+          : "scaffold writes sample values only for Int, Double, Float, String and Bool (and their "
+            + "optionals), not '\(type)'; scaffold it with one of these, then change the tests' argument"
+        throw UnsupportedActionError(text: text, reason: reason)
+      }
+      parameters.append(Parameter(label: label, type: type, sample: sample))
+    }
+    self.name = name
+    self.parameters = parameters
+  }
+
+  /// What follows `case ` in the enum: `delete(id: Int)`.
+  public var caseDeclaration: String {
+    name + list(parameters.map { $0.label.map { "\($0): " } ?? "" }, parameters.map(\.type))
+  }
+
+  /// The parameters of the view model's method: `id: Int`, or `_ value: Int` without a label.
+  public var methodParameters: String {
+    zip(parameters, parameterNames).map { parameter, local in
+      parameter.label.map { "\($0): \(parameter.type)" } ?? "_ \(local): \(parameter.type)"
+    }.joined(separator: ", ")
+  }
+
+  /// The action value the method dispatches, from its parameters: `delete(id: id)`.
+  public var valueFromParameters: String {
+    name + list(parameters.map { $0.label.map { "\($0): " } ?? "" }, parameterNames)
+  }
+
+  /// The arguments the method passes on to the service: `id: id`, or `value`.
+  public var argumentsFromParameters: String {
+    zip(parameters, parameterNames).map { parameter, local in
+      parameter.label.map { "\($0): \(local)" } ?? local
+    }.joined(separator: ", ")
+  }
+
+  /// The action value the tests check, with sample arguments: `delete(id: 1)`.
+  public var sampleValue: String {
+    name + list(parameters.map { $0.label.map { "\($0): " } ?? "" }, parameters.map(\.sample))
+  }
+
+  /// The call the tests make: `delete(id: 1)`, or `delete(1)` without a label.
+  public var sampleCall: String {
+    name + "("
+      + zip(parameters, parameters.map(\.sample)).map { ($0.label.map { "\($0): " } ?? "") + $1 }
+      .joined(separator: ", ") + ")"
+  }
+
+  /// The names of the method's parameters: the label, else `value` (`value1`, `value2`, ... when
+  /// several have none).
+  private var parameterNames: [String] {
+    let unlabelled = parameters.filter { $0.label == nil }.count
+    var index = 0
+    return parameters.map { parameter in
+      if let label = parameter.label { return label }
+      index += 1
+      return unlabelled == 1 ? "value" : "value\(index)"
+    }
+  }
+
+  /// `(a: x, y)`, or nothing for a plain case.
+  private func list(_ prefixes: [String], _ values: [String]) -> String {
+    parameters.isEmpty ? "" : "(" + zip(prefixes, values).map { $0 + $1 }.joined(separator: ", ") + ")"
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
