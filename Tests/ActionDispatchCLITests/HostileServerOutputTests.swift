@@ -40,6 +40,18 @@ import Testing
     #expect(result == CLIResult(stdout: expected, stderr: "", status: 0))
   }
 
+  @Test func wideLoginsAreAlignedByTheColumnsTheyTake() async throws {
+    server.respond(to: "/users/mona/followers", with: .accounts([("山田太郎", 1, "User"), ("ab", 2, "User")]))
+    let result = try await run(["followers", "mona"])
+    let expected = """
+      LOGIN     TYPE          URL
+      山田太郎  User          https://github.com/%E5%B1%B1%E7%94%B0%E5%A4%AA%E9%83%8E
+      ab        User          https://github.com/ab
+
+      """
+    #expect(result == CLIResult(stdout: expected, stderr: "", status: 0))
+  }
+
   @Test func jsonStaysExactWithDELC1AndBidiEscaped() async throws {
     serveHostileFollowers()
     let result = try await run(["followers", "mona", "--json"])

@@ -29,14 +29,6 @@ import Testing
     #expect(Array(TerminalText.sanitized(text).utf8) == Array(text.utf8))
   }
 
-  @Test func widthCountsTerminalColumns() {
-    #expect(TerminalText.width(of: "octocat") == 7)
-    #expect(TerminalText.width(of: "山田") == 4)
-    #expect(TerminalText.width(of: "e\u{301}") == 1)
-    #expect(TerminalText.width(of: "👩‍💻") == 2)
-    #expect(TerminalText.width(of: TerminalText.sanitized("a\u{1B}b")) == 4)
-  }
-
   // MARK: - The fuzzer's properties on its seeds (Fuzz/Corpus/FuzzTerminalText)
 
   static let corpus: [URL] = {
@@ -66,6 +58,5 @@ import Testing
       let index = try #require(remaining.firstIndex(of: scalar), "U+\(String(scalar.value, radix: 16)) dropped")
       remaining = remaining[remaining.index(after: index)...]
     }
-    #expect((0...2 * output.count).contains(TerminalText.width(of: output)))
   }
 }

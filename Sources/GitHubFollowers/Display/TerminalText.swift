@@ -59,41 +59,6 @@ public enum TerminalText {
     }
   }
 
-  /// The number of terminal columns text takes: 2 for a wide (East Asian or emoji) character,
-  /// 0 for one made only of combining or format marks, 1 for any other.
-  ///
-  /// Use it on sanitized text to align columns: it counts what is printed. It is an
-  /// approximation of `wcwidth(3)` that needs no locale.
-  ///
-  /// - Parameter text: The text as it will be printed.
-  /// - Returns: Its width in columns.
-  public static func width(of text: String) -> Int {
-    text.reduce(0) { $0 + width(of: $1) }
-  }
-
-  private static func width(of character: Character) -> Int {
-    var visible = false
-    for scalar in character.unicodeScalars {
-      if scalar.properties.isEmojiPresentation || isWide(scalar.value) { return 2 }
-      switch scalar.properties.generalCategory {
-      case .nonspacingMark, .enclosingMark, .format: continue
-      default: visible = true
-      }
-    }
-    return visible ? 1 : 0
-  }
-
-  /// East Asian Wide and Fullwidth ranges (Unicode 15, UAX #11), coarsely.
-  private static func isWide(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-      true
-    default:
-      false
-    }
-  }
-
   private static func escape(_ scalar: Unicode.Scalar) -> String {
     switch scalar.value {
     case 0x09: return "\\t"

@@ -47,7 +47,7 @@ struct FollowerTable: Sendable {
     if let loginWidth {
       width = loginWidth
     } else {
-      width = accounts.map { TerminalText.width(of: TerminalText.sanitized($0.login)) }.reduce("LOGIN".count, max)
+      width = accounts.map { DisplayWidth.of(TerminalText.sanitized($0.login)) }.reduce("LOGIN".count, max)
       loginWidth = width
       let header = line(login: "LOGIN", type: "TYPE", url: "URL", loginWidth: width)
       text += (styleHeader ? TextStyle.bold.apply(to: header, when: true) : header) + "\n"
@@ -64,7 +64,7 @@ struct FollowerTable: Sendable {
   }
 
   private static func padded(_ text: String, to width: Int) -> String {
-    let columns = TerminalText.width(of: text)
+    let columns = DisplayWidth.of(text)
     return columns >= width ? text : text + String(repeating: " ", count: width - columns)
   }
 }
