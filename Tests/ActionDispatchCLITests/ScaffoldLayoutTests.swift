@@ -25,7 +25,7 @@ import Testing
     try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
   }
 
-  @Test(arguments: [".", "Sources/MyApp", "Tests/MyAppTests"])
+  @Test(arguments: [".", "Sources/MyApp", "Tests/MyAppTests", "Sources", "Tests/"])
   func aViewModelGoesToItsTargetsFromThePackageOrEitherFolder(output: String) throws {
     try TemporaryDirectory.with { directory in
       try makePackage(in: directory)

@@ -9,7 +9,7 @@ import Scaffolding
 ///
 /// | `--output` | app target's file | test target's files | module |
 /// |---|---|---|---|
-/// | the package's folder | `Sources/<M>/` | `Tests/<M>Tests/` | the package's one module with tests |
+/// | the package's folder, `Sources` or `Tests` | `Sources/<M>/` | `Tests/<M>Tests/` | the package's one module with tests |
 /// | `Sources/<M>/…` | there | `Tests/<M>Tests/` | `<M>` |
 /// | `Tests/<M>Tests/…` | `Sources/<M>/` | there | `<M>` |
 /// | any other folder | there | there | the package's one module with tests |
@@ -59,10 +59,11 @@ struct ScaffoldDestination: Sendable, Equatable {
     let rootText = Self.display(root, as: output)
     let app = Self.join(rootText, "Sources/\(module)")
     let tests = Self.join(rootText, "Tests/\(module)Tests")
-    switch inside.first {
-    case nil: self.init(module: module, appFolder: app, testsFolder: tests)
-    case "Sources" where implied != nil: self.init(module: module, appFolder: output, testsFolder: tests)
-    case "Tests" where implied != nil: self.init(module: module, appFolder: app, testsFolder: output)
+    switch (inside.first, implied) {
+    case ("Sources", _?): self.init(module: module, appFolder: output, testsFolder: tests)
+    case ("Tests", _?): self.init(module: module, appFolder: app, testsFolder: output)
+    // The package's folder, or its Sources/ or Tests/ folder itself: each file to its target.
+    case (nil, _), ("Sources", nil), ("Tests", nil): self.init(module: module, appFolder: app, testsFolder: tests)
     default: self.init(module: module, appFolder: output, testsFolder: output)
     }
   }
