@@ -113,8 +113,3 @@ struct ScaffoldActionCommand: Command {
     return .success
   }
 }
-
-extension String {
-  /// The string, or `nil` when it is empty.
-  var nonEmpty: String? { isEmpty ? nil : self }
-}
