@@ -52,6 +52,20 @@ import Testing
     #expect(result == CLIResult(stdout: expected, stderr: "", status: 0))
   }
 
+  @Test func followersWithoutTypeOrURLAreListedWithoutThem() async throws {
+    server.respond(
+      to: "/users/mona/followers",
+      with: .jsonObject(200, [["login": "solo", "id": 1], ["login": "typed", "id": 2, "type": "Bot"]]))
+    let result = try await run(["followers", "mona"])
+    let expected = """
+      LOGIN  TYPE          URL
+      solo
+      typed  Bot
+
+      """
+    #expect(result == CLIResult(stdout: expected, stderr: "", status: 0))
+  }
+
   @Test func jsonStaysExactWithDELC1AndBidiEscaped() async throws {
     serveHostileFollowers()
     let result = try await run(["followers", "mona", "--json"])

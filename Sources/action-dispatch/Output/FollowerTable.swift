@@ -59,8 +59,13 @@ struct FollowerTable: Sendable {
     return text
   }
 
+  /// One row; a server may leave out the type and URL, and the row then ends with the last
+  /// cell it has, without trailing spaces.
   private func line(login: String, type: String, url: String, loginWidth: Int) -> String {
-    Self.padded(login, to: loginWidth) + Self.gap + Self.padded(type, to: Self.typeWidth) + Self.gap + url
+    guard !url.isEmpty else {
+      return type.isEmpty ? login : Self.padded(login, to: loginWidth) + Self.gap + type
+    }
+    return Self.padded(login, to: loginWidth) + Self.gap + Self.padded(type, to: Self.typeWidth) + Self.gap + url
   }
 
   private static func padded(_ text: String, to width: Int) -> String {
