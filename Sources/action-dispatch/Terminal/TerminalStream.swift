@@ -21,7 +21,8 @@
 struct TerminalStream: Sendable {
   /// The file descriptor written to.
   let fileDescriptor: Int32
-  /// Whether it is a terminal (`isatty`); progress is shown only on one.
+  /// Whether it is a terminal (`isatty`); progress needs both outputs to be one
+  /// (``CommandContext/showsProgress``).
   let isTerminal: Bool
   /// Whether ANSI colour and styles may be written.
   let allowsColor: Bool
