@@ -37,6 +37,10 @@ public struct FakeResponse: Sendable {
     /// Read the request, then hold the connection open without answering until the client
     /// gives up or ``FakeGitHubServer/stop()`` is called.
     case neverRespond
+    /// Hand the connection to a script that writes whatever bytes it likes (status, headers
+    /// and body are ignored), then close it: for answers that are not HTTP, or that come too
+    /// slowly or too large. The factories in `FakeResponse+Transport.swift` build the usual ones.
+    case raw(@Sendable (RawConnection) -> Void)
   }
 
   /// Creates a response.

@@ -45,12 +45,14 @@ import Testing
     #expect(clock.now.offset <= .milliseconds(8_400))
   }
 
-  @Test func timeoutsAreRetriedThenReported() async {
+  @Test func timeoutsAreReportedWithoutRetrying() async {
+    // A request that used up its whole deadline is not sent again: that would multiply the
+    // wait the user allowed with --timeout.
     let http = StubHTTPClient { _ in throw URLError(.timedOut) }
     await #expect(throws: GitHubError.timeout) {
       try await client(http, clock: ImmediateClock(), maxRetries: 2).profile(of: "octocat")
     }
-    #expect(http.requestCount == 3)
+    #expect(http.requestCount == 1)
   }
 
   @Test func droppedKeepAliveConnectionIsRetried() async throws {

@@ -215,6 +215,9 @@ final class ServerCore: Sendable {
         while scratch.withUnsafeMutableBytes({ POSIX.receive(fd, into: $0) }) > 0 {}
         closeGracefully = false
         return
+      case .raw(let script):
+        script(RawConnection(fd: fd, core: self))
+        return
       }
     }
   }

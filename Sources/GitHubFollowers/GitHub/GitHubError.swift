@@ -38,7 +38,8 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
   ///
   /// The value is a sentence such as "Could not connect to 127.0.0.1:8080 (connection refused)".
   case transport(String)
-  /// The server did not answer in time, still after the retries.
+  /// The whole response did not arrive in time (``URLSessionHTTPClient/timeout``, 30 seconds
+  /// by default, counted from sending to the last byte); not retried.
   case timeout
   /// A status this client does not handle: another 4xx, a redirect it would not follow, an
   /// HTML error page from a proxy. `message` is GitHub's `message` field or a summary of the body.
@@ -101,8 +102,8 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
     case .transport(let message):
       return "\(message). Check the network connection and the API URL, then try again."
     case .timeout:
-      return "GitHub did not answer in time, still after retrying. "
-        + "Check the network connection, or try again later with a longer timeout."
+      return "GitHub did not send its whole answer in time. "
+        + "Check the network connection and the API URL, or try again later with a longer timeout (--timeout)."
     case .unexpectedStatus(let status, let message):
       var text = "GitHub answered with HTTP \(status)"
       if let message, !message.isEmpty { text += " (\(message))" }

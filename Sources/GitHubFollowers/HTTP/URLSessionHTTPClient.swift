@@ -10,32 +10,41 @@ import Foundation
 /// per host). It does not cache (``GitHubClient`` does conditional requests itself), does not
 /// store cookies and does not follow redirects.
 ///
+/// Every request has an overall deadline, ``timeout``: from sending to the last byte of the
+/// body, so a server that trickles one byte a second cannot keep it waiting. The body is
+/// limited while it arrives (``maxResponseBytes``): a `Content-Length` over the limit is
+/// refused at once, and a body without one (chunked, or a gzip body that inflates without end)
+/// is dropped as soon as it passes the limit, so memory stays bounded whatever the server sends.
+///
 /// ```swift
 /// let http = URLSessionHTTPClient(timeout: .seconds(10))
 /// let response = try await http.send(.get(url: URL(string: "https://api.github.com/zen")!))
 /// print(response.statusCode, String(decoding: response.body, as: UTF8.self))
 /// ```
 ///
-/// > Important: On Linux, URLSession truncates a timeout to whole seconds; this client rounds
-/// > ``timeout`` up to the next whole second (at least one).
+/// > Important: On Linux, FoundationNetworking spins a core while a request waits for a silent
+/// > server (a write-readiness source that libcurl no longer asked for stays armed on the
+/// > connected socket). The deadline bounds how long that lasts; README, "Performance", has the
+/// > measurement.
 ///
 /// Cancelling the calling task returns `CancellationError` at once. The `URLSessionTask` is
 /// cancelled a moment later, off the canceller's thread: calling it from the cancellation
 /// handler, as `URLSession.data(for:)` does, can deadlock on Linux when many requests are
 /// cancelled while they finish (swift-corelibs-foundation issue #5412).
 public final class URLSessionHTTPClient: HTTPClient {
-  /// The longest time to wait for the server to send anything, per request.
+  /// The longest a request may take, from sending it to the last byte of its body.
   public let timeout: Duration
   /// The largest response body accepted; a larger one fails with ``HTTPResponseTooLargeError``.
   public let maxResponseBytes: Int
 
   private let session: URLSession
+  private let delegate = SessionDelegate()
 
   /// Creates a client with its own session.
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait for the server before failing with `URLError.timedOut`;
-  ///     rounded up to whole seconds, at least one.
+  ///   - timeout: How long a whole request may take before it fails with
+  ///     `URLError.timedOut`; 30 seconds by default.
   ///   - maxResponseBytes: The largest response body accepted; 32 MiB by default.
   public init(timeout: Duration = .seconds(30), maxResponseBytes: Int = 32 << 20) {
     self.timeout = timeout
@@ -46,7 +55,7 @@ public final class URLSessionHTTPClient: HTTPClient {
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
     configuration.timeoutIntervalForRequest = Self.wholeSeconds(timeout)
-    self.session = URLSession(configuration: configuration, delegate: NoRedirectDelegate(), delegateQueue: nil)
+    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
   }
 
   deinit {
@@ -59,8 +68,10 @@ public final class URLSessionHTTPClient: HTTPClient {
   /// - Returns: The response; a 3xx is returned, not followed.
   /// - Throws: `CancellationError` when the task is cancelled (also when URLSession reports
   ///   `URLError.cancelled`); `URLError(.unsupportedURL)` when the request has no absolute
-  ///   http(s) URL; ``HTTPResponseTooLargeError`` when the body exceeds ``maxResponseBytes``;
-  ///   any other `URLError` from URLSession.
+  ///   http(s) URL; `URLError(.timedOut)` when the whole response has not arrived within
+  ///   ``timeout``; ``HTTPResponseTooLargeError`` when the body exceeds ``maxResponseBytes``
+  ///   (announced or received); any other `URLError` from URLSession, whose
+  ///   `NSLocalizedDescriptionKey` carries libcurl's words for what the server did wrong.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard let url = request.absoluteURL, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
     else {
@@ -74,17 +85,12 @@ public final class URLSessionHTTPClient: HTTPClient {
       urlRequest.setValue(value, forHTTPHeaderField: name)
     }
     let data: Data
-    let response: URLResponse
+    let http: HTTPURLResponse
     do {
-      (data, response) = try await InFlightRequest.data(for: urlRequest, in: session)
+      (data, http) = try await InFlightRequest.response(
+        for: urlRequest, in: session, delegate: delegate, maxBytes: maxResponseBytes, timeout: timeout)
     } catch let error as URLError where error.code == .cancelled {
       throw CancellationError()
-    }
-    guard let http = response as? HTTPURLResponse else {
-      throw URLError(.badServerResponse)
-    }
-    guard data.count <= maxResponseBytes else {
-      throw HTTPResponseTooLargeError(limit: maxResponseBytes, received: data.count)
     }
     var headers: [String: String] = [:]
     for (key, value) in http.allHeaderFields {

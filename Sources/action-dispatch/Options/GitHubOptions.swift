@@ -1,7 +1,7 @@
 import Foundation
 import GitHubFollowers
 
-/// The options every GitHub subcommand shares: `--json`, `--api-url` and `--demo`.
+/// The options every GitHub subcommand shares: `--json`, `--api-url`, `--timeout` and `--demo`.
 ///
 /// A subcommand lists ``definitions`` in its configuration and builds this from the parsed
 /// command line, which validates the API URL before anything is sent:
@@ -18,12 +18,21 @@ struct GitHubOptions: Sendable, Equatable {
   static let apiURL = OptionDefinition.option(
     "api-url", value: "url", default: GitHubClient.Configuration.defaultBaseURL.absoluteString,
     help: "The GitHub REST API to ask; for GitHub Enterprise Server, https://HOST/api/v3.")
+  /// `--timeout <seconds>`.
+  static let timeout = OptionDefinition.option(
+    "timeout", value: "seconds", default: "30",
+    help: "The longest one request may take, from sending it to the last byte of the answer; "
+      + "a request that runs out of time fails at once, without retrying.")
   /// `--demo`.
   static let demo = OptionDefinition.flag(
     "demo", help: "Answer from bundled fixtures (the user octocat and 45 followers), offline: no request is sent.")
 
   /// The shared options, in the order `--help` lists them.
-  static let definitions = [json, apiURL, demo]
+  static let definitions = [json, apiURL, timeout, demo]
+
+  /// The default and the largest `--timeout`, in seconds.
+  static let defaultTimeout = 30.0
+  static let maxTimeout = 86_400.0
 
   /// The environment variables the shared options' service reads.
   static let environment = [
@@ -41,15 +50,24 @@ struct GitHubOptions: Sendable, Equatable {
   var apiURL: URL
   /// Whether to answer from the bundled fixtures instead of the network.
   var demo: Bool
+  /// The longest one request may take.
+  var timeout: Duration
 
   /// Reads and validates the shared options.
   ///
   /// - Parameter arguments: The parsed command line.
-  /// - Throws: ``UsageError`` when `--api-url` is not an http or https URL, or is combined
-  ///   with `--demo`.
+  /// - Throws: ``UsageError`` when `--api-url` is not an http or https URL, when `--timeout`
+  ///   is not a number of seconds from 0.1 to 86,400, or when either is combined with `--demo`.
   init(_ arguments: ParsedArguments) throws(UsageError) {
     json = arguments.flag(Self.json)
     demo = arguments.flag(Self.demo)
+    timeout = .seconds(Self.defaultTimeout)
+    if let text = arguments.value(Self.timeout) {
+      if demo {
+        throw .conflict(Self.demo, Self.timeout, because: "--demo sends no request")
+      }
+      timeout = try Self.validatedTimeout(text)
+    }
     guard let text = arguments.value(Self.apiURL) else {
       apiURL = GitHubClient.Configuration.defaultBaseURL
       return
@@ -58,6 +76,21 @@ struct GitHubOptions: Sendable, Equatable {
       throw .conflict(Self.demo, Self.apiURL, because: "--demo sends no request")
     }
     apiURL = try Self.validatedAPIURL(text)
+  }
+
+  /// A number of seconds from 0.1 to 86,400 (a day), such as `10` or `2.5`.
+  ///
+  /// - Parameter text: The value of `--timeout`.
+  /// - Returns: The duration.
+  /// - Throws: ``UsageError`` naming the value and the range.
+  static func validatedTimeout(_ text: String) throws(UsageError) -> Duration {
+    let allowed = Set("0123456789.")
+    guard !text.isEmpty, text.allSatisfy(allowed.contains), let seconds = Double(text),
+      seconds.isFinite, (0.1...maxTimeout).contains(seconds)
+    else {
+      throw .invalidValue(text, for: timeout, expected: "a number of seconds from 0.1 to 86400, such as 10 or 2.5")
+    }
+    return .milliseconds(Int64((seconds * 1000).rounded()))
   }
 
   /// An http or https URL with a host and without query or fragment; a trailing `/` is dropped.
@@ -103,6 +136,6 @@ extension GitHubOptions {
     if let retries = environment[Self.maxRetriesVariable].flatMap({ Int($0) }), retries >= 0 {
       configuration.maxRetries = retries
     }
-    return GitHubClient(configuration: configuration)
+    return GitHubClient(configuration: configuration, httpClient: URLSessionHTTPClient(timeout: timeout))
   }
 }

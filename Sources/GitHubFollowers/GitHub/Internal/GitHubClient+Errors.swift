@@ -97,9 +97,14 @@ extension GitHubClient {
   static func outcome(for error: URLError, url: URL, redact: (String) -> String) -> AttemptOutcome {
     let place = hostAndPort(url)
     let host = url.host ?? place
+    if let fault = serverFault(in: error, place: place) {
+      return .failure(.transport(redact(fault)), .never)
+    }
     switch error.code {
     case .timedOut:
-      return .failure(.timeout, .backoff)
+      // The whole request ran out of the time it was given: trying again would double the wait
+      // the user allowed (`--timeout`), so it is reported at once.
+      return .failure(.timeout, .never)
     case .networkConnectionLost:
       return .failure(.transport("The connection to \(place) was lost before the response was complete"), .backoff)
     case .cannotConnectToHost:

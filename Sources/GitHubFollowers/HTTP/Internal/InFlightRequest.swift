@@ -6,90 +6,153 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// One URLSession data task bridged to async/await, cancellable without deadlocking.
+/// One URLSession data task bridged to async/await, with an overall deadline and a size limit
+/// enforced while the body arrives, cancellable without deadlocking.
 ///
-/// `URLSession.data(for:)` on Linux cancels its `URLSessionTask` from the Swift task's
-/// cancellation handler, which runs while the runtime holds that task's status lock;
-/// `URLSessionTask.cancel()` then waits for the session's work queue. If the work queue is at
-/// that moment finishing the same request, it resumes the continuation and waits for the
-/// status lock: a lock-order inversion that hangs both threads
-/// (swift-corelibs-foundation issue #5412, fixed upstream by PR #5417 but still reproducible
-/// with Swift 6.3.1 when many requests are cancelled at once).
+/// - **Deadline.** URLSession's own timeout is an idle timeout: a server that sends one byte a
+///   second resets it forever. Here a timer started with the request ends it with
+///   `URLError(.timedOut)` when the whole response has not arrived in time, whatever trickles in.
+/// - **Size.** A `Content-Length` over the limit is refused as soon as the head arrives; a body
+///   without one (chunked, or decompressed from gzip) is kept only up to the limit: past it the
+///   request ends with ``HTTPResponseTooLargeError`` and later pieces are dropped unread, so a
+///   200 MiB body or a gzip bomb never sits in memory.
+/// - **Cancellation.** `URLSession.data(for:)` on Linux cancels its `URLSessionTask` from the
+///   Swift task's cancellation handler, which runs while the runtime holds that task's status
+///   lock; `URLSessionTask.cancel()` then waits for the session's work queue, which may at that
+///   moment be resuming the same continuation: a lock-order inversion that hangs both threads
+///   (swift-corelibs-foundation issue #5412). Here every early end resumes the caller at once
+///   and cancels the `URLSessionTask` later from a global queue, outside every lock.
 ///
-/// Here the cancellation handler only resumes the continuation with `CancellationError`
-/// (the caller returns at once) and cancels the `URLSessionTask` later from a global queue,
-/// outside every lock; the completion handler's late answer is dropped. Continuations are
-/// always resumed outside the lock box, so no lock is held while the runtime takes its own.
+/// Continuations are always resumed outside the lock box.
 final class InFlightRequest: Sendable {
   private struct State {
-    var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+    var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
     var task: URLSessionDataTask?
-    var isCancelled = false
+    var deadline: DispatchWorkItem?
+    var response: HTTPURLResponse?
+    var body = Data()
+    var received = 0
+    var isEnded = false
   }
 
   private let state = LockedState(State())
+  private let maxBytes: Int
+  private let timeout: Duration
 
-  /// Sends the request and waits for its data and response.
+  private init(maxBytes: Int, timeout: Duration) {
+    self.maxBytes = maxBytes
+    self.timeout = timeout
+  }
+
+  /// Sends the request and waits for its whole response.
   ///
-  /// - Throws: `CancellationError` as soon as the calling task is cancelled; the session's
-  ///   `URLError` otherwise.
-  static func data(for request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
-    let inFlight = InFlightRequest()
+  /// - Throws: `CancellationError` as soon as the calling task is cancelled;
+  ///   `URLError(.timedOut)` when the response is not complete within `timeout`;
+  ///   ``HTTPResponseTooLargeError`` past `maxBytes`; the session's `URLError` otherwise.
+  static func response(
+    for request: URLRequest, in session: URLSession, delegate: SessionDelegate, maxBytes: Int, timeout: Duration
+  ) async throws -> (Data, HTTPURLResponse) {
+    let inFlight = InFlightRequest(maxBytes: maxBytes, timeout: timeout)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let task = session.dataTask(with: request) { data, response, error in
-          if let error {
-            inFlight.finish(.failure(error))
-          } else if let response {
-            inFlight.finish(.success((data ?? Data(), response)))
-          } else {
-            inFlight.finish(.failure(URLError(.badServerResponse)))
-          }
-        }
-        inFlight.start(task, continuation: continuation)
+        inFlight.start(session.dataTask(with: request), delegate: delegate, continuation: continuation)
       }
     } onCancel: {
-      inFlight.cancel()
+      inFlight.end(.failure(CancellationError()))
     }
   }
 
-  private func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+  private func start(
+    _ task: URLSessionDataTask, delegate: SessionDelegate,
+    continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
+  ) {
+    let deadline = DispatchWorkItem { [weak self] in
+      self?.end(.failure(URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "deadline passed"])))
+    }
     let cancelledEarly = state.withLock { state -> Bool in
-      if state.isCancelled { return true }
+      if state.isEnded { return true }
       state.continuation = continuation
       state.task = task
+      state.deadline = deadline
       return false
     }
     if cancelledEarly {
       continuation.resume(throwing: CancellationError())
-    } else {
-      task.resume()
+      return
+    }
+    delegate.register(self, for: task)
+    let (seconds, attoseconds) = timeout.components
+    let interval = max(0, Double(seconds) + Double(attoseconds) / 1e18)
+    DispatchQueue.global().asyncAfter(deadline: .now() + interval, execute: deadline)
+    task.resume()
+  }
+
+  /// The head arrived: refuse it at once when its `Content-Length` is over the limit.
+  func receive(_ response: URLResponse) -> URLSession.ResponseDisposition {
+    let length = response.expectedContentLength
+    if length > maxBytes {
+      end(.failure(HTTPResponseTooLargeError(limit: maxBytes, received: Int(length), announced: true)))
+      return .cancel
+    }
+    state.withLock { $0.response = response as? HTTPURLResponse }
+    return .allow
+  }
+
+  /// A piece of the body arrived (decompressed, if the server compressed it).
+  func receive(_ data: Data) {
+    let tooLarge = state.withLock { state -> Bool in
+      guard !state.isEnded else { return false }
+      state.received += data.count
+      guard state.received <= maxBytes else { return true }
+      state.body.append(data)
+      return false
+    }
+    if tooLarge {
+      end(.failure(HTTPResponseTooLargeError(limit: maxBytes, received: maxBytes + 1, announced: false)))
     }
   }
 
-  private func finish(_ result: Result<(Data, URLResponse), any Error>) {
-    let continuation = state.withLock { state in
+  /// The task completed, with or without an error.
+  func complete(error: (any Error)?) {
+    let (continuation, result, deadline) = state.withLock { state in
       defer {
+        state.isEnded = true
         state.continuation = nil
         state.task = nil
+        state.deadline = nil
+        state.body = Data()
       }
-      return state.continuation
+      let result: Result<(Data, HTTPURLResponse), any Error>
+      if let error {
+        result = .failure(error)
+      } else if let response = state.response {
+        result = .success((state.body, response))
+      } else {
+        result = .failure(URLError(.badServerResponse))
+      }
+      return (state.continuation, result, state.deadline)
     }
+    deadline?.cancel()
     continuation?.resume(with: result)
   }
 
-  private func cancel() {
-    let (continuation, task) = state.withLock { state in
+  /// Ends the request early (cancelled, past its deadline or its size limit): the caller
+  /// returns at once, and the `URLSessionTask` is cancelled a moment later.
+  fileprivate func end(_ result: Result<(Data, HTTPURLResponse), any Error>) {
+    let (continuation, task, deadline) = state.withLock { state in
       defer {
-        state.isCancelled = true
+        state.isEnded = true
         state.continuation = nil
         state.task = nil
+        state.deadline = nil
+        state.body = Data()
       }
-      return (state.continuation, state.task)
+      return (state.continuation, state.task, state.deadline)
     }
-    continuation?.resume(throwing: CancellationError())
+    deadline?.cancel()
+    continuation?.resume(with: result)
     if let task {
-      // Off the canceller's thread: URLSessionTask.cancel() waits for the session's queue.
+      // Off the caller's thread: URLSessionTask.cancel() waits for the session's work queue.
       DispatchQueue.global().async { task.cancel() }
     }
   }
