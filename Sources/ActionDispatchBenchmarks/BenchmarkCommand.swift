@@ -60,10 +60,13 @@ struct BenchmarkCommand {
     if wanted("memory", results: []) {
       results += await MemoryGrowth.run(dispatches: quick ? 200_000 : 1_000_000)
     }
-    let httpResults = ["sequential vs", "concurrency 4", "second identical run", "raw URLSession"]
+    let httpResults = ["client's share", "pages × latency", "concurrency 4", "second identical run", "raw URLSession"]
     if wanted("followers over HTTP", results: httpResults) {
       let latency = ProcessInfo.processInfo.environment["BENCH_LATENCY_MS"].flatMap(Int.init) ?? 20
       results += await FollowersOverHTTP.run(pages: 20, latency: .milliseconds(latency), rounds: quick ? 3 : 5)
+    }
+    if wanted("peak memory", results: []) {
+      results += HostileAnswerMemory.run()
     }
     if wanted("CLI cold start", results: []) {
       results += CLIColdStart.run(launches: quick ? 10 : 30)

@@ -41,8 +41,9 @@ import Testing
           stdout: ExpectedOutput.followerTable(of: "mona", 1...30, loginWidth: 16),
           stderr: Self.timeoutMessage + "note: listed 30 followers before the error; the list above is incomplete.\n",
           status: 1))
-    // One deadline of 1 s, not an idle timeout reset by every byte; loose for a loaded machine.
-    #expect(ContinuousClock.now - start < .seconds(15))
+    // One deadline of 1 s, not an idle timeout reset by every byte (the trickle would last 28
+    // hours); loose for a loaded machine, where starting the child alone took seconds.
+    #expect(ContinuousClock.now - start < .seconds(60))
   }
 
   @Test func serverThatAcceptsAndNeverAnswersTimesOut() async throws {
@@ -133,7 +134,8 @@ import Testing
     let result = try await run(["profile", "mona"])
     #expect(result.status == 1)
     #expect(result.stderr.hasPrefix("error: GitHub's secondary rate limit was hit"))
-    #expect(ContinuousClock.now - start < .seconds(15))
+    // At once rather than after a day; loose for a loaded machine.
+    #expect(ContinuousClock.now - start < .seconds(60))
   }
 
   @Test(arguments: ["0", "-1", "abc", "1e3", "86401", "", "nan", "0.01"])

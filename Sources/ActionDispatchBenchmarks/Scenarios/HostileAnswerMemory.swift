@@ -1,0 +1,77 @@
+import FakeGitHubServer
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Benchmark 6: the peak resident memory of `action-dispatch followers` against answers far
+/// over the 32 MiB response limit (a 200 MiB body with `Content-Length`, the same chunked, and a
+/// gzip bomb of 1 MB inflating to 1 GiB), read from the child's own `getrusage` through `wait4`.
+///
+/// Each must end in exit 1 with the limit named, and stay under 100 MiB: the limit is enforced
+/// while the body arrives, so nothing close to the whole body is ever held.
+enum HostileAnswerMemory {
+  static let limitMiB = 100.0
+
+  static func run() -> [BenchmarkResult] {
+    guard let directory = Bundle.main.executableURL?.deletingLastPathComponent() else { return [] }
+    let tool = directory.appendingPathComponent("action-dispatch")
+    guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+      FileHandle.standardError.write(
+        Data("warning: \(tool.path) not built; run `swift build -c release` for the CLI benchmarks\n".utf8))
+      return []
+    }
+    guard let server = try? FakeGitHubServer() else { return [] }
+    defer { server.stop() }
+    let cases: [(name: String, answer: FakeResponse)] = [
+      ("a 200 MiB body with Content-Length", .largeBody(size: 200 << 20, chunked: false)),
+      ("a 200 MiB chunked body", .largeBody(size: 200 << 20, chunked: true)),
+      ("a gzip bomb (1 MB inflating to 1 GiB)", .gzipBomb()),
+    ]
+    return cases.map { item in
+      server.respond(to: "/users/bench/followers", with: item.answer, times: nil)
+      let (status, peak) = peakResidentMiB(
+        tool, ["followers", "bench", "--api-url", server.baseURL.absoluteString])
+      server.respond(to: "/users/bench/followers", with: .notFound(), times: nil)
+      // A run that did not fail with exit 1 did not meet the answer it was meant to: fail the row.
+      let measure = status == 1 ? peak : .infinity
+      return BenchmarkResult(
+        name: "peak memory of followers against \(item.name)",
+        value: peak, unit: "MiB", baselineName: nil, baselineValue: nil,
+        measure: measure, target: limitMiB, targetDescription: "< \(Int(limitMiB)) MiB, exit 1",
+        notes: "the child's ru_maxrss from wait4; exit status \(status)")
+    }
+  }
+
+  /// Runs the tool to its end, output discarded, and returns its exit status and peak RSS in MiB.
+  private static func peakResidentMiB(_ executable: URL, _ arguments: [String]) -> (status: Int32, peak: Double) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor: Int32 in [0, 1, 2] {
+      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+    }
+    let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var environment = ProcessInfo.processInfo.environment
+    environment["ACTION_DISPATCH_MAX_RETRIES"] = "0"
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { envp.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, executable.path, &actions, nil, argv, envp) == 0 else { return (-1, .nan) }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+    let exited = (status & 0x7F) == 0
+    // ru_maxrss is in kilobytes on Linux, in bytes on Darwin.
+    #if canImport(Darwin)
+      let peak = Double(usage.ru_maxrss) / 1_048_576
+    #else
+      let peak = Double(usage.ru_maxrss) / 1_024
+    #endif
+    return (exited ? (status >> 8) & 0xFF : -1, peak)
+  }
+}
