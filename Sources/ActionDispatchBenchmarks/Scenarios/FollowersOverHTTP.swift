@@ -59,7 +59,8 @@ enum FollowersOverHTTP {
         measure: sequentialMedian / floor, target: .infinity, targetDescription: "reference (no target)",
         notes: "\(pages) pages of \(perPage), \(latency) per request, loopback; median of \(rounds) rounds"),
       BenchmarkResult(
-        name: "followers over HTTP: client's share, \(pages) pages sequential vs the same \(pages) raw URLSession sends",
+        name:
+          "followers over HTTP: client's share, \(pages) pages sequential vs the same \(pages) raw URLSession sends",
         value: sequentialMedian * 1000, unit: "ms", baselineName: "raw sends", baselineValue: rawMedian * 1000,
         measure: sequentialMedian / rawMedian, target: 1.1, targetDescription: "≤ 1.1× the raw sends",
         notes: "the client's own share: decoding each page (most of it), paging, ETag cache, actor hops"),

@@ -26,7 +26,7 @@ extension GitHubClient {
     public var token: String?
     /// The `User-Agent` GitHub requires on every request.
     public var userAgent: String
-    /// How many times a failed `GET` is tried again (5xx, timeout, secondary rate limit);
+    /// How many times a failed `GET` is tried again (5xx, dropped connection, secondary rate limit);
     /// 0 turns retries off. Negative values count as 0.
     public var maxRetries: Int
     /// The clock that backoff and `Retry-After` waits sleep on; tests inject a manual one.

@@ -19,8 +19,9 @@ import Foundation
 /// Copies share one response cache, so a copy captured by a task still benefits from the
 /// conditional requests of the original.
 ///
-/// > Important: Only `GET` requests are made, and only they are retried: 5xx and timeouts with
-/// > exponential backoff (about 1 s, 2 s, 4 s), a secondary rate limit after its `Retry-After`.
+/// > Important: Only `GET` requests are made, and only they are retried: 5xx and dropped
+/// > connections with exponential backoff (about 1 s, 2 s, 4 s), a secondary rate limit after its
+/// > `Retry-After`. A request that runs out of its time (``URLSessionHTTPClient/timeout``) is not.
 /// > A primary rate limit fails at once with its reset time, and a 4xx is never retried.
 /// > Cancelling the calling task stops everything at once, waits included.
 public struct GitHubClient: FollowersService {
