@@ -103,7 +103,7 @@ extension FakeResponse {
 
   /// `HTTP/1.1 <status> <reason>`, the given header lines, and the empty line.
   static func head(status: Int, _ headers: [String]) -> String {
-    "HTTP/1.1 \(status) \(HTTPStatus.reason(for: status))\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n"
+    "HTTP/1.1 \(status) \(ResponseWriter.reason(for: status))\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n"
   }
 }
 

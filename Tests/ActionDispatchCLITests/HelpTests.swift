@@ -97,7 +97,8 @@ import Testing
 
     USAGE: action-dispatch followers <username> [--limit <n>] [--all]
                                      [--concurrency <n>] [--max-pages <n>] [--json]
-                                     [--api-url <url>] [--demo]
+                                     [--api-url <url>] [--timeout <seconds>]
+                                     [--demo]
 
     ARGUMENTS:
       <username>              The GitHub login whose followers to list.
@@ -117,6 +118,9 @@ import Testing
       --api-url <url>         The GitHub REST API to ask; for GitHub Enterprise
                               Server, https://HOST/api/v3. (default:
                               https://api.github.com)
+      --timeout <seconds>     The longest one request may take, from sending it to
+                              the last byte of the answer; a request that runs out
+                              of time fails at once, without retrying. (default: 30)
       --demo                  Answer from bundled fixtures (the user octocat and 45
                               followers), offline: no request is sent.
       -h, --help              Show help information.
@@ -136,7 +140,8 @@ import Testing
     Prints the profile as aligned lines on standard output, leaving out fields the
     user left empty; with --json, GitHub's JSON object.
 
-    USAGE: action-dispatch profile <username> [--json] [--api-url <url>] [--demo]
+    USAGE: action-dispatch profile <username> [--json] [--api-url <url>]
+                                   [--timeout <seconds>] [--demo]
 
     ARGUMENTS:
       <username>              The GitHub login whose profile to show.
@@ -147,6 +152,9 @@ import Testing
       --api-url <url>         The GitHub REST API to ask; for GitHub Enterprise
                               Server, https://HOST/api/v3. (default:
                               https://api.github.com)
+      --timeout <seconds>     The longest one request may take, from sending it to
+                              the last byte of the answer; a request that runs out
+                              of time fails at once, without retrying. (default: 30)
       --demo                  Answer from bundled fixtures (the user octocat and 45
                               followers), offline: no request is sent.
       -h, --help              Show help information.
@@ -167,7 +175,8 @@ import Testing
     standard output; with --json, one JSON array with GitHub's field names. Quote a
     query that has spaces.
 
-    USAGE: action-dispatch search <query> [--json] [--api-url <url>] [--demo]
+    USAGE: action-dispatch search <query> [--json] [--api-url <url>]
+                                  [--timeout <seconds>] [--demo]
 
     ARGUMENTS:
       <query>                 What to search for; GitHub qualifiers such as type:org
@@ -179,6 +188,9 @@ import Testing
       --api-url <url>         The GitHub REST API to ask; for GitHub Enterprise
                               Server, https://HOST/api/v3. (default:
                               https://api.github.com)
+      --timeout <seconds>     The longest one request may take, from sending it to
+                              the last byte of the answer; a request that runs out
+                              of time fails at once, without retrying. (default: 30)
       --demo                  Answer from bundled fixtures (the user octocat and 45
                               followers), offline: no request is sent.
       -h, --help              Show help information.

@@ -74,7 +74,7 @@ struct HostileServerTests {
   }
 
   @Test func closesAtOnce() async throws {
-    let message = try await profileError(FakeResponse(status: 200, behavior: .closeImmediately))
+    let message = try await profileError(.rawBytes([]))
     #expect(message == "SERVER closed the connection without sending a response" + Self.advice)
   }
 

@@ -1,3 +1,4 @@
+import ActionDispatch
 import Foundation
 
 #if canImport(FoundationNetworking)
