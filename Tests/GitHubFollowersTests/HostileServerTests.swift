@@ -9,7 +9,7 @@ import Testing
 /// blames the user's URL or says only "URLError -1".
 @Suite(.timeLimit(.minutes(1)))
 struct HostileServerTests {
-  private func profileError(_ answer: FakeResponse, timeout: Duration = .seconds(10)) async throws -> String {
+  private func profileError(_ answer: FakeResponse, timeout: Duration = .seconds(30)) async throws -> String {
     let server = try FakeGitHubServer()
     defer { server.stop() }
     server.respond(to: "/users/octocat", with: answer, times: nil)
