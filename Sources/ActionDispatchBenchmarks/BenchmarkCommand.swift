@@ -34,6 +34,8 @@ struct BenchmarkCommand {
       case "-h", "--help":
         print(usage)
         return
+      case HostileAnswerMemory.childFlag:
+        HostileAnswerMemory.child(arguments.popFirst())
       default:
         fail("unknown option '\(argument)'")
       }
