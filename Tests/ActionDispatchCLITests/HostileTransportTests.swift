@@ -111,6 +111,50 @@ import Testing
     #expect(elsewhere.requests.allSatisfy { !$0.headers.values.contains { $0.contains("secret-token") } })
   }
 
+  static let unreadable = ". Check that the API URL points to a GitHub REST API (not a web page or a proxy).\n"
+
+  @Test func invalidUTF8InAStringIsAClearError() async throws {
+    let body = Array(#"[{"login":"a"#.utf8) + [0xFF, 0xFE] + Array(#"b","id":1,"type":"User"}]"#.utf8)
+    server.respond(
+      to: "/users/mona/followers",
+      with: FakeResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(body)))
+    let result = try await run(["followers", "mona"])
+    #expect(
+      result
+        == CLIResult(
+          stdout: "",
+          stderr: "error: GitHub's response could not be read: the list of followers is not valid JSON "
+            + "(39 bytes, Content-Type application/json): The given data was not valid JSON" + Self.unreadable,
+          status: 1))
+  }
+
+  @Test func hundredThousandNestedArraysAreAClearError() async throws {
+    server.respond(
+      to: "/users/mona/followers",
+      with: FakeResponse(
+        status: 200, headers: [("Content-Type", "application/json")],
+        body: Data(repeating: UInt8(ascii: "["), count: 100_000)))
+    let result = try await run(["followers", "mona"])
+    #expect(
+      result
+        == CLIResult(
+          stdout: "",
+          stderr: "error: GitHub's response could not be read: the list of followers is not valid JSON "
+            + "(100000 bytes, Content-Type application/json): The given data was not valid JSON" + Self.unreadable,
+          status: 1))
+  }
+
+  @Test func aMegabyteLoginIsListed() async throws {
+    let login = String(repeating: "a", count: 1 << 20)
+    server.respond(to: "/users/mona/followers", with: .accounts([(login, 1, "User")]))
+    let result = try await run(["followers", "mona"])
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.last?.hasPrefix(login + "  User") == true)
+  }
+
   @Test(arguments: ["99999999999999999999", "-1", "1e300", "soon"])
   func absurdRateLimitResetIsAClearError(reset: String) async throws {
     server.respond(
