@@ -3,17 +3,20 @@ extension BaseViewModel {
   ///
   /// Each run ends at once as cancelled: loading ends, no result or error is delivered
   /// (even if the work ignores cancellation and returns later), and ``error(for:)`` is unchanged.
+  /// Called from inside a hook or handler, the runs end at once too; their notifications are
+  /// delivered right after the one being delivered.
   ///
   /// - Parameter actionId: The action whose runs to cancel.
   public func cancel(_ actionId: ActionId) {
-    guard let state = states[actionId], !state.runs.isEmpty else { return }
-    let runs = state.runs
-    state.runs.removeAll(keepingCapacity: true)
-    for run in runs { endCancelled(run, of: actionId, in: state) }
+    guard let state = states[actionId], !state.liveRuns.isEmpty else { return }
+    retireAll(olderThan: nil, of: actionId, in: state)
   }
 
   /// Cancels every run of every action.
   public func cancelAll() {
-    for actionId in Array(states.keys) { cancel(actionId) }
+    let loading = states.compactMap { $0.value.liveRuns.isEmpty ? nil : $0.key }
+    deliver { [self] in
+      for actionId in loading { cancel(actionId) }
+    }
   }
 }

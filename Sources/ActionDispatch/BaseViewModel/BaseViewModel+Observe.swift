@@ -10,27 +10,36 @@ extension BaseViewModel {
   /// }
   /// ```
   ///
-  /// Handlers run on the main actor for runs that start after this call.
+  /// Handlers run on the main actor for runs that start after this call; a run already in
+  /// flight is never reported, not even its end. Cancelling or dropping the token stops the
+  /// handlers at once, even between two handlers of the same phase.
+  ///
+  /// Handlers may re-enter the view model — dispatch, cancel, clear errors, cancel their own
+  /// token. What they cause changes state at once; its notifications are delivered right after
+  /// the handler's own, so every listener sees each run's phases in order.
   ///
   /// - Parameter observations: The actions and phases to observe.
   /// - Returns: A token: the handlers run while it is held and not cancelled.
   public func observe(@ObserverBuilder<ActionId> _ observations: () -> [On<ActionId>]) -> ObservationToken {
     let token = ObservationToken()
     for on in observations() {
-      state(for: on.actionId).hasObservers = true
-      observers[on.actionId, default: []].append(ObserverEntry(on: on, token: token))
+      observers[on.actionId, default: []].append(ObserverEntry(on: on, token: token, firstRun: nextRunID))
     }
     return token
   }
 
-  /// Calls the action's active observers, and forgets those whose token is gone.
-  func notifyObservers(of actionId: ActionId, in state: ActionState, _ deliver: (On<ActionId>) -> Void) {
-    guard state.hasObservers, var entries = observers[actionId] else { return }
+  /// Calls the action's active observers that registered before the run started, and forgets
+  /// those whose token is gone. `deliver` gets each `On` and a check that its token is still live.
+  func notifyObservers(
+    of actionId: ActionId,
+    run runID: UInt64,
+    _ deliver: (On<ActionId>, @MainActor () -> Bool) -> Void
+  ) {
+    guard !observers.isEmpty, var entries = observers[actionId] else { return }
     entries.removeAll { !$0.isActive }
     observers[actionId] = entries.isEmpty ? nil : entries
-    state.hasObservers = !entries.isEmpty
-    for entry in entries where entry.isActive {
-      deliver(entry.on)
+    for entry in entries where entry.firstRun <= runID && entry.isActive {
+      deliver(entry.on) { entry.isActive }
     }
   }
 }

@@ -41,11 +41,16 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// How many actions have at least one run in flight.
   @ObservationIgnored let summary = LoadingSummary()
 
-  /// Per-action state, created on first use and kept for the view model's lifetime.
+  /// Per-action state, only for actions that are loading or have an error.
   ///
-  /// `nonisolated(unsafe)` only so that `deinit`, which has the object to itself, can cancel
-  /// the runs in flight; every other access is on the main actor.
+  /// `nonisolated(unsafe)` only so that `deinit`, which has the object to itself, can tear
+  /// down; every other access is on the main actor. The same holds for the other
+  /// `nonisolated(unsafe)` properties.
   @ObservationIgnored nonisolated(unsafe) var states: [ActionId: ActionState] = [:]
+  /// Every live run of every action, by run number: O(1) lookup and removal.
+  @ObservationIgnored nonisolated(unsafe) var runs: [UInt64: RunRecord] = [:]
+  /// Tracks reads of actions that have no state.
+  @ObservationIgnored let idleWatch = IdleWatch()
   /// The `observe { On(...) }` registrations, per action.
   @ObservationIgnored var observers: [ActionId: [ObserverEntry<ActionId>]] = [:]
   /// The clock that `.debounce`, retry backoff and timeouts wait on.
@@ -53,11 +58,13 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// The number the next run gets.
   @ObservationIgnored var nextRunID: UInt64 = 1
   /// The live `events()` streams and `observeEvents` handlers.
-  ///
-  /// `nonisolated(unsafe)` for the same reason: `deinit` finishes the streams.
   @ObservationIgnored nonisolated(unsafe) var eventSinks: [EventSink<ActionId>] = []
   /// The number the next `events()` stream or observer gets.
   @ObservationIgnored var nextRegistrationID: UInt64 = 1
+  /// Notifications raised while another is being delivered, in the order they were raised.
+  @ObservationIgnored var pendingNotifications: [@MainActor () -> Void] = []
+  /// Whether a notification is being delivered right now.
+  @ObservationIgnored var isDelivering = false
 
   /// Creates a view model whose timed policies wait on the continuous clock.
   public init() {
@@ -74,9 +81,12 @@ open class BaseViewModel<ActionId: ActionIdType> {
   }
 
   deinit {
-    // No hooks or events: the view model is going away. Cancelling lets the work stop early.
-    for state in states.values {
-      for run in state.runs { run.task?.cancel() }
+    // No hooks or events: the view model is going away. Cancelling lets the work stop early;
+    // a run waiting for its turn is woken so that its task can end.
+    for run in runs.values {
+      run.task?.cancel()
+      run.timer?.cancel()
+      run.turnWaiter?.resume()
     }
     for sink in eventSinks { sink.finish?() }
   }
@@ -90,7 +100,12 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// - Parameter actionId: The action.
   /// - Returns: `true` from the moment a run is accepted until the action's last run ends.
   public func isLoading(for actionId: ActionId) -> Bool {
-    state(for: actionId).runningCount > 0
+    guard let state = states[actionId] else {
+      idleWatch.read(actionId)
+      return false
+    }
+    state.loadingWasRead = true
+    return state.isLoading
   }
 
   /// Whether any action has a run in flight.
@@ -106,7 +121,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// - Parameter actionId: The action.
   /// - Returns: The message, or `nil` when the action has no error.
   public func error(for actionId: ActionId) -> String? {
-    state(for: actionId).failure.map(ErrorMessage.describe)
+    failure(for: actionId).map(ErrorMessage.describe)
   }
 
   /// The action's last error itself, for code that branches on its type.
@@ -114,15 +129,22 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// - Parameter actionId: The action.
   /// - Returns: The error, or `nil` when the action has no error.
   public func failure(for actionId: ActionId) -> (any Error)? {
-    state(for: actionId).failure
+    guard let state = states[actionId] else {
+      idleWatch.read(actionId)
+      return nil
+    }
+    state.failureWasRead = true
+    return state.failure
   }
 
   /// Forgets the action's error, for example when the user dismisses an alert.
   ///
   /// - Parameter actionId: The action.
   public func clearError(for actionId: ActionId) {
-    let state = state(for: actionId)
-    if state.failure != nil { state.failure = nil }
+    guard let state = states[actionId], state.failure != nil else { return }
+    state.failure = nil
+    state.failureWasRead = false
+    reclaimIfIdle(state, of: actionId)
   }
 
   // MARK: - Hooks
@@ -156,12 +178,23 @@ open class BaseViewModel<ActionId: ActionIdType> {
 
   // MARK: - Internal
 
-  /// The action's state, created on first use.
-  func state(for actionId: ActionId) -> ActionState {
+  /// The action's state, created when it starts loading or fails.
+  func makeState(for actionId: ActionId) -> ActionState {
     if let state = states[actionId] { return state }
     let state = ActionState()
     states[actionId] = state
+    idleWatch.actionGotState(actionId)
     return state
+  }
+
+  /// Drops the state of an action that holds nothing any more: an idle action costs no memory.
+  ///
+  /// A reader that was tracking the state is invalidated first, so it reads again and tracks
+  /// the action through ``IdleWatch`` from then on.
+  func reclaimIfIdle(_ state: ActionState, of actionId: ActionId) {
+    guard state.isReclaimable, states[actionId] === state else { return }
+    states[actionId] = nil
+    state.invalidateReaders()
   }
 
   /// Hands out registration numbers for streams and observers.

@@ -29,7 +29,7 @@ public struct GroupedAction<ActionId: ActionIdType> {
     self.start = { viewModel, onFinish in
       viewModel.startRun(
         actionId: actionId, policy: policy, retry: nil, timeout: nil,
-        task: task, onSuccess: onSuccess, onFinish: onFinish)
+        task: task, onSuccess: onSuccess, onFailure: nil, onFinish: onFinish)
     }
   }
 }

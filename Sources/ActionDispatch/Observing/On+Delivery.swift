@@ -1,28 +1,31 @@
 import Foundation
 
 extension On {
-  @MainActor func runStarted() {
-    for handler in startedHandlers { handler() }
+  // Each phase checks `isActive` before every handler: cancelling or dropping the token from
+  // inside a handler stops the handlers after it at once.
+
+  @MainActor func runStarted(while isActive: @MainActor () -> Bool) {
+    for handler in startedHandlers where isActive() { handler() }
   }
 
-  @MainActor func runSucceeded(with value: Any) {
-    for handler in succeededHandlers {
+  @MainActor func runSucceeded(with value: Any, while isActive: @MainActor () -> Bool) {
+    for handler in succeededHandlers where isActive() {
       if let mismatch = handler(value) {
         FileHandle.standardError.write(Data("ActionDispatch: \(mismatch.description)\n".utf8))
-        runFailed(with: mismatch)
+        runFailed(with: mismatch, while: isActive)
       }
     }
   }
 
-  @MainActor func runFailed(with error: any Error) {
-    for handler in failedHandlers { handler(error) }
+  @MainActor func runFailed(with error: any Error, while isActive: @MainActor () -> Bool) {
+    for handler in failedHandlers where isActive() { handler(error) }
   }
 
-  @MainActor func runCancelled() {
-    for handler in cancelledHandlers { handler() }
+  @MainActor func runCancelled(while isActive: @MainActor () -> Bool) {
+    for handler in cancelledHandlers where isActive() { handler() }
   }
 
-  @MainActor func runFinished() {
-    for handler in finishedHandlers { handler() }
+  @MainActor func runFinished(while isActive: @MainActor () -> Bool) {
+    for handler in finishedHandlers where isActive() { handler() }
   }
 }

@@ -13,8 +13,12 @@ import ActionDispatch
 /// await clock.advance(by: .milliseconds(300))
 /// ```
 ///
-/// > Important: ``advance(by:)`` wakes the sleepers whose deadline has come; it does not wait
-/// > for the work they go on to do. Await that work (the task `dispatch` returns) next.
+/// ``advance(by:)`` steps through every deadline on the way, in order, as swift-clocks'
+/// `TestClock` does, and ``run(maxSteps:)`` skips every wait however many there are — retry
+/// backoffs included.
+///
+/// > Important: ``advance(by:)`` gives the sleepers it wakes a chance to run, but it cannot know
+/// > when their work is done. Await that work (the task `dispatch` returns) next.
 public final class TestClock: Clock, Sendable {
   /// A point on a test clock's timeline: the time elapsed since the clock was created.
   public struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
@@ -109,7 +113,11 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Moves time forward and wakes every sleeper whose deadline has come, earliest first.
+  /// Moves time forward, stepping through every deadline on the way in order.
+  ///
+  /// Each sleeper whose deadline falls within the step is woken at its own deadline, earliest
+  /// first, and the work it wakes is given a chance to run before the clock moves on — so a
+  /// sleeper that starts during the advance and falls inside it is woken too, at its deadline.
   ///
   /// - Parameter duration: How far to move; must not be negative.
   public func advance(by duration: Duration) async {
@@ -117,30 +125,60 @@ public final class TestClock: Clock, Sendable {
     await advance(to: now.advanced(by: duration))
   }
 
-  /// Moves time forward to an instant and wakes every sleeper whose deadline has come.
+  /// Moves time forward to an instant, stepping through every deadline on the way in order.
   ///
   /// - Parameter instant: The new current instant; an earlier one leaves the clock where it is.
   public func advance(to instant: Instant) async {
-    let due = state.withLock { state -> [Sleeper] in
-      if instant > state.now { state.now = instant }
-      let due = state.sleepers.filter { $0.deadline <= state.now }.sorted { $0.deadline < $1.deadline }
-      state.sleepers.removeAll { $0.deadline <= state.now }
-      return due
+    while true {
+      await Self.letWokenWorkRun()
+      let next = state.withLock { state -> Sleeper? in
+        guard let index = Self.earliestSleeper(in: state, notAfter: instant) else {
+          if instant > state.now { state.now = instant }
+          return nil
+        }
+        let sleeper = state.sleepers.remove(at: index)
+        if sleeper.deadline > state.now { state.now = sleeper.deadline }
+        return sleeper
+      }
+      guard let next else { break }
+      next.continuation.resume()
     }
-    for sleeper in due { sleeper.continuation.resume() }
-    await Task.yield()
+    await Self.letWokenWorkRun()
   }
 
   /// Advances to each sleeper's deadline in turn until no task sleeps on the clock.
   ///
-  /// Useful for retry backoff: every wait is skipped, in order, however many there are.
-  /// Sleepers that start while it runs are woken too; it stops after `maxSteps` deadlines.
+  /// Every wait is skipped, in order, however many there are: retry backoffs, debounces,
+  /// timeouts, and sleepers that start while it runs. It stops after `maxSteps` deadlines, a
+  /// bound against work that sleeps forever in a loop.
   ///
   /// - Parameter maxSteps: A bound on the number of deadlines to skip to.
   public func run(maxSteps: Int = 10_000) async {
     for _ in 0..<maxSteps {
+      await Self.letWokenWorkRun()
       guard let next = state.withLock({ $0.sleepers.map(\.deadline).min() }) else { return }
       await advance(to: next)
+    }
+  }
+
+  /// The position of the earliest sleeper due by `instant` (the first registered among equals).
+  private static func earliestSleeper(in state: State, notAfter instant: Instant) -> Int? {
+    var best: Int?
+    for (index, sleeper) in state.sleepers.enumerated() where sleeper.deadline <= instant {
+      if let current = best, state.sleepers[current].deadline <= sleeper.deadline { continue }
+      best = index
+    }
+    return best
+  }
+
+  /// Gives tasks that were just woken time to run up to their next suspension.
+  ///
+  /// Yields through low-priority detached tasks many times over, as swift-clocks' `TestClock`
+  /// (`megaYield`) does: a woken task's next step usually hops executors, and one plain
+  /// `Task.yield()` does not let it get there.
+  private static func letWokenWorkRun() async {
+    for _ in 0..<20 {
+      await Task.detached(priority: .background) { await Task.yield() }.value
     }
   }
 

@@ -43,7 +43,7 @@ extension BaseViewModel {
   ) async throws {
     if condition(self) { return }
     let waiter = ConditionWaiter()
-    let token = observeEvents { [weak self] _ in
+    let token = observeEventsOfEveryRun { [weak self] _ in
       guard let self, condition(self) else { return }
       waiter.resolve(.success(()))
     }

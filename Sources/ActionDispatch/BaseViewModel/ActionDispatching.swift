@@ -1,0 +1,144 @@
+/// The dispatch surface of ``BaseViewModel``, so that a run's closures can receive the view
+/// model itself, typed as your subclass, instead of capturing `self`.
+///
+/// ``BaseViewModel`` conforms; you never conform a type of your own. What it gives you is the
+/// form of `dispatch` that keeps the framework's promise that releasing a view model cancels
+/// its work: the closures capture nothing that keeps the view model alive.
+///
+/// ```swift
+/// @MainActor @Observable
+/// final class ProfileViewModel: BaseViewModel<ProfileAction> {
+///   private(set) var name = ""
+///   private let service: any ProfileService
+///
+///   init(service: any ProfileService) {
+///     self.service = service
+///     super.init()
+///   }
+///
+///   func load() {
+///     dispatch(actionId: .load, task: { [service] in try await service.name() }) { viewModel, name in
+///       viewModel.name = name
+///     }
+///   }
+/// }
+/// ```
+///
+/// > Important: A closure that uses `self` — the `task` or a one-argument `onSuccess` — keeps
+/// > the view model alive until the work returns. Capture what the work needs (`[service] in`)
+/// > and take the view model as the closures' first argument.
+@MainActor
+public protocol ActionDispatching: AnyObject {
+  /// The view model's actions.
+  associatedtype ActionId: ActionIdType
+
+  /// Runs async work as a run of an action; see ``BaseViewModel/dispatch(actionId:policy:retry:timeout:task:onSuccess:onFailure:)``.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action this run belongs to.
+  ///   - policy: What to do with runs of the same action already in flight.
+  ///   - retry: How to retry the work when it throws.
+  ///   - timeout: The longest the run may take, retries included.
+  ///   - task: The work.
+  ///   - onSuccess: Receives the work's result.
+  ///   - onFailure: Receives the run's error.
+  /// - Returns: The run's task.
+  @discardableResult
+  func dispatch<T>(
+    actionId: ActionId,
+    policy: DispatchPolicy,
+    retry: RetryPolicy?,
+    timeout: Duration?,
+    task: @escaping @MainActor () async throws -> T,
+    onSuccess: (@MainActor (T) -> Void)?,
+    onFailure: @escaping @MainActor (any Error) -> Void
+  ) -> Task<Void, Never>
+
+  /// Runs async work as a run of an action and waits for it; see ``BaseViewModel/dispatchAndWait(actionId:policy:retry:timeout:task:onSuccess:)``.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action this run belongs to.
+  ///   - policy: What to do with runs of the same action already in flight.
+  ///   - retry: How to retry the work when it throws.
+  ///   - timeout: The longest the run may take, retries included.
+  ///   - task: The work.
+  ///   - onSuccess: Receives the work's result.
+  func dispatchAndWait<T>(
+    actionId: ActionId,
+    policy: DispatchPolicy,
+    retry: RetryPolicy?,
+    timeout: Duration?,
+    task: @escaping @MainActor () async throws -> T,
+    onSuccess: (@MainActor (T) -> Void)?
+  ) async
+}
+
+extension BaseViewModel: ActionDispatching {}
+
+extension ActionDispatching {
+  /// Runs async work as a run of an action; its success closure receives the view model.
+  ///
+  /// ```swift
+  /// dispatch(actionId: .load, task: { [service] in try await service.name() }) { viewModel, name in
+  ///   viewModel.name = name
+  /// }
+  /// ```
+  ///
+  /// The closures hold the view model weakly: if it is released while the work is in flight,
+  /// its runs are cancelled and nothing is delivered.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action this run belongs to.
+  ///   - policy: What to do with runs of the same action already in flight.
+  ///   - retry: How to retry the work when it throws; no retries by default.
+  ///   - timeout: The longest the run may take, retries included.
+  ///   - task: The work. Capture what it needs (`[service] in`), not `self`.
+  ///   - onSuccess: Receives the view model and the work's result, typed, on the main actor.
+  ///   - onFailure: Receives the view model and the run's error, if given.
+  /// - Returns: The run's task: awaiting it waits for the run; cancelling it cancels the run.
+  @discardableResult
+  public func dispatch<T>(
+    actionId: ActionId,
+    policy: DispatchPolicy = .concurrent,
+    retry: RetryPolicy? = nil,
+    timeout: Duration? = nil,
+    task: @escaping @MainActor () async throws -> T,
+    onSuccess: @escaping @MainActor (Self, T) -> Void,
+    onFailure: (@MainActor (Self, any Error) -> Void)? = nil
+  ) -> Task<Void, Never> {
+    dispatch(
+      actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: task,
+      onSuccess: { [weak self] value in
+        if let self { onSuccess(self, value) }
+      },
+      onFailure: { [weak self] error in
+        if let self { onFailure?(self, error) }
+      })
+  }
+
+  /// Runs async work as a run of an action and waits for it; its success closure receives the view model.
+  ///
+  /// Cancelling the waiting task cancels the run: the form for SwiftUI's `.task` and `.refreshable`.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action this run belongs to.
+  ///   - policy: What to do with runs of the same action already in flight.
+  ///   - retry: How to retry the work when it throws; no retries by default.
+  ///   - timeout: The longest the run may take, retries included.
+  ///   - task: The work. Capture what it needs (`[service] in`), not `self`.
+  ///   - onSuccess: Receives the view model and the work's result, typed, on the main actor.
+  public func dispatchAndWait<T>(
+    actionId: ActionId,
+    policy: DispatchPolicy = .concurrent,
+    retry: RetryPolicy? = nil,
+    timeout: Duration? = nil,
+    task: @escaping @MainActor () async throws -> T,
+    onSuccess: @escaping @MainActor (Self, T) -> Void
+  ) async {
+    await dispatchAndWait(
+      actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: task,
+      onSuccess: { [weak self] value in
+        if let self { onSuccess(self, value) }
+      })
+  }
+}

@@ -1,0 +1,35 @@
+/// What admission decided for a dispatch: the one place a ``DispatchPolicy`` is read.
+enum Admission: Equatable {
+  /// The dispatch is dropped: it emits `dropped` and its task completes at once.
+  case drop
+  /// The run is accepted.
+  ///
+  /// - `supersedes`: the older live runs of the action are retired as cancelled.
+  /// - `start`: when its work starts.
+  case accept(supersedes: Bool, start: Start)
+
+  /// When an accepted run's work starts.
+  enum Start: Equatable {
+    /// At once.
+    case now
+    /// When every older live run of the action has ended.
+    case afterPredecessors
+    /// After a quiet period on the view model's clock.
+    case afterQuietPeriod(Duration)
+  }
+
+  /// Decides what a dispatch with the given policy does.
+  ///
+  /// - Parameters:
+  ///   - policy: The dispatch's policy.
+  ///   - hasLiveRuns: Whether the action has runs that have not ended.
+  init(policy: DispatchPolicy, hasLiveRuns: Bool) {
+    switch policy {
+    case .concurrent: self = .accept(supersedes: false, start: .now)
+    case .cancelPrevious: self = .accept(supersedes: true, start: .now)
+    case .ignoreWhileRunning: self = hasLiveRuns ? .drop : .accept(supersedes: false, start: .now)
+    case .enqueue: self = .accept(supersedes: false, start: hasLiveRuns ? .afterPredecessors : .now)
+    case .debounce(let quiet): self = .accept(supersedes: true, start: .afterQuietPeriod(quiet))
+    }
+  }
+}

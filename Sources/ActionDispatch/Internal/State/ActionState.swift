@@ -1,0 +1,45 @@
+import Observation
+
+/// The state of one action that is not idle: observable per action, so a view that reads
+/// action A is not invalidated by anything that happens to action B.
+///
+/// It exists only while the action has a run in flight or an error: an idle action without an
+/// error holds no memory of its own (reads of it go through ``IdleWatch``).
+///
+/// Not generic on purpose: Observation instantiates a key path per mutation, and a generic
+/// class's key paths are built at run time (demangling included) on every access.
+@Observable
+final class ActionState {
+  /// Whether the action is loading: observable, and changed only on idle ↔ loading transitions.
+  var isLoading = false
+  /// The last run's error, until the action is dispatched again or the error is cleared.
+  var failure: (any Error)?
+
+  /// How many runs count towards loading; it lags ``liveRuns`` while their ends are delivered.
+  @ObservationIgnored var loadingCount = 0
+  /// The runs accepted and not yet retired, oldest first: their numbers only.
+  @ObservationIgnored var liveRuns = RunOrder()
+  /// Whether ``isLoading`` was read since it last changed: a reader may be tracking it.
+  @ObservationIgnored var loadingWasRead = false
+  /// Whether ``failure`` was read since it last changed.
+  @ObservationIgnored var failureWasRead = false
+
+  init() {}
+
+  /// Whether the state holds nothing of its own, so the action can drop it.
+  var isReclaimable: Bool {
+    liveRuns.isEmpty && loadingCount == 0 && failure == nil
+  }
+
+  /// Tells readers that were tracking this state that it is going away, so they read again.
+  func invalidateReaders() {
+    if loadingWasRead { withMutation(keyPath: \.isLoading) {} }
+    if failureWasRead { withMutation(keyPath: \.failure) {} }
+  }
+}
+
+/// How many actions are loading: non-generic for the same reason as ``ActionState``.
+@Observable
+final class LoadingSummary {
+  var loadingActionCount = 0
+}
