@@ -17,6 +17,9 @@ final class ListenerLog {
     /// The run number, for `events` only.
     let run: UInt64?
 
+    /// `listener:action.phase`, without the run number: what a test triggers on.
+    var key: String { "\(listener.rawValue):\(action).\(phase)" }
+
     var description: String {
       "\(listener.rawValue):\(action).\(phase)" + (run.map { "#\($0)" } ?? "")
     }
