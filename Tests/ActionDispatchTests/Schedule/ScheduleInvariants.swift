@@ -1,0 +1,137 @@
+import ActionDispatch
+
+/// The promises checked after every world, on top of ``LifecycleInvariants``: per dispatch, no
+/// attempt or delivery after its run ended, exactly one delivery for a run that succeeded, none
+/// otherwise, and a run cancelled at top level while live ends as cancelled — at once for `cancel`
+/// and `cancelAll` — never as a timeout.
+@MainActor
+enum ScheduleInvariants {
+  /// What the events listener saw of one run.
+  struct RunView {
+    var run: UInt64
+    /// Positions in the listener log.
+    var start: Int?
+    var end: Int?
+    var phase: String?
+  }
+
+  static func violations(_ runner: WorldRunner) -> [String] {
+    if runner.hung { return ["hang: a run's task never finished after every gate opened and the clock ran"] }
+    let log = runner.harness.log
+    let idle = !runner.released
+    var problems = LifecycleInvariants.violations(
+      in: log, idle: idle, onSawEverything: !runner.onTokenDropped && !runner.released)
+    let runs = runViews(log)
+    let ticketRuns = mapTickets(runner, runs: runs, problems: &problems)
+
+    for (ticket, facts) in runner.tickets.enumerated() {
+      let name = "dispatch \(ticket) (\(facts.action)\(facts.spec.map { ", run spec \($0)" } ?? ""))"
+      guard let view = ticketRuns[ticket] else { continue }
+      if view.phase == "dropped" {
+        if !facts.attempts.isEmpty { problems.append("\(name): dropped, yet its work ran") }
+        if !facts.deliveries.isEmpty { problems.append("\(name): dropped, yet it delivered") }
+        continue
+      }
+      if facts.deliveries.count > 1 { problems.append("\(name): delivered \(facts.deliveries.count) times") }
+      if let end = view.end {
+        if let late = facts.attempts.first(where: { $0 > end }) {
+          problems.append("\(name): an attempt started at log \(late), after its run ended \(view.phase!) at \(end)")
+        }
+        if view.phase == "succeeded", facts.deliveries.count != 1 {
+          problems.append("\(name): succeeded but delivered \(facts.deliveries.count) times")
+        }
+        if view.phase != "succeeded", !facts.deliveries.isEmpty {
+          problems.append("\(name): ended \(view.phase!) but its onSuccess ran")
+        }
+        if let late = facts.deliveries.first(where: { $0 > end }) {
+          problems.append("\(name): delivered at log \(late), after its run ended at \(end)")
+        }
+      } else if idle {
+        problems.append("\(name): run #\(view.run) never ended")
+      } else if !facts.deliveries.isEmpty, runner.weakViewModel == nil {
+        problems.append("\(name): delivered, but its run never ended")
+      }
+      problems += cancelChecks(runner, ticket: ticket, view: view, name: name)
+    }
+    if runner.released, runner.weakViewModel != nil {
+      problems.append("the view model was released but is still alive after every run's task finished")
+    }
+    if let viewModel = runner.weakViewModel, !runner.released {
+      if viewModel.isAnyLoading { problems.append("isAnyLoading is still true when every run ended") }
+      for action in World.actions where viewModel.isLoading(for: action) {
+        problems.append("isLoading(for: \(action)) is still true when every run ended")
+      }
+    }
+    return problems
+  }
+
+  /// A run live when the test cancelled it at top level ends as cancelled; `cancel`/`cancelAll` end it at once.
+  static func cancelChecks(_ runner: WorldRunner, ticket: Int, view: RunView, name: String) -> [String] {
+    guard let start = view.start else { return [] }
+    var problems: [String] = []
+    let action = runner.tickets[ticket].action
+    for request in runner.cancels {
+      let targets: Bool
+      switch request.target {
+      case .task(let target): targets = target == ticket
+      case .action(let target): targets = target == action
+      case .all: targets = true
+      }
+      let live = start < request.logBefore && (view.end ?? .max) >= request.logBefore
+      guard targets, live else { continue }
+      if let phase = view.phase, phase != "cancelled" {
+        let cause = phase == "failed" ? " (a timeout after the cancel?)" : ""
+        problems.append("\(name): cancelled while live, yet it ended \(phase)\(cause)")
+      }
+      if case .task = request.target { continue }
+      if (view.end ?? .max) >= request.logAfter {
+        problems.append("\(name): cancel/cancelAll returned before its run ended (not 'at once')")
+      }
+    }
+    return problems
+  }
+
+  /// Start, end and how it ended, per run number, from the events listener.
+  static func runViews(_ log: ListenerLog) -> [UInt64: RunView] {
+    var views: [UInt64: RunView] = [:]
+    for (index, entry) in log.entries.enumerated() where entry.listener == .events {
+      guard let run = entry.run else { continue }
+      var view = views[run] ?? RunView(run: run)
+      switch entry.phase {
+      case "started": view.start = index
+      case "dropped":
+        view.phase = "dropped"
+        view.end = index
+      default:
+        if view.end == nil {
+          view.end = index
+          view.phase = entry.phase
+        }
+      }
+      views[run] = view
+    }
+    return views
+  }
+
+  /// A top-level dispatch is the one run of its action that started or was dropped during the call.
+  ///
+  /// Dispatches made inside a callback, or during which a reaction dispatched the same action, are
+  /// left unmapped: the general invariants still cover their runs.
+  static func mapTickets(
+    _ runner: WorldRunner, runs: [UInt64: RunView], problems: inout [String]
+  ) -> [Int: RunView] {
+    let entries = runner.harness.log.entries
+    var result: [Int: RunView] = [:]
+    for (ticket, facts) in runner.tickets.enumerated() {
+      guard let window = facts.window else { continue }
+      let admitted = entries[window].filter {
+        $0.listener == .events && $0.action == facts.action && ($0.phase == "started" || $0.phase == "dropped")
+      }
+      if admitted.isEmpty, !runner.released {
+        problems.append("dispatch \(ticket) (\(facts.action)): no started or dropped event before dispatch returned")
+      }
+      if admitted.count == 1, let run = admitted[0].run { result[ticket] = runs[run] }
+    }
+    return result
+  }
+}

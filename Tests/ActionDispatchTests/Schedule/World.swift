@@ -1,0 +1,106 @@
+import ActionDispatch
+
+/// One randomly generated schedule: runs with mixed policies, retries, timeouts and gates, the
+/// steps a test takes between them, and re-entrant reactions inside listeners and `onSuccess` closures.
+///
+/// Generated from a seed alone, so a failing world is replayed with `SCHEDULE_SEED=<seed>`.
+struct World: CustomStringConvertible {
+  /// What one run's work does and how it is dispatched.
+  struct RunSpec: CustomStringConvertible {
+    var action: RowAction
+    var policy: DispatchPolicy
+    /// Total attempts when retried (backoff 1 s, then 2 s); `nil` for no retry.
+    var maxAttempts: Int?
+    var timeout: Duration?
+    /// How many attempts throw before one returns.
+    var failures: Int
+    /// Whether each attempt waits at the run's gate.
+    var gated: Bool
+    /// Whether the work waits at the gate ignoring cancellation.
+    var ignoresCancellation: Bool
+    /// What the run's `onSuccess` closure does, re-entrantly.
+    var successEffect: Effect?
+
+    var description: String {
+      var parts = ["\(action)", "\(policy)"]
+      if let maxAttempts { parts.append("retry \(maxAttempts)") }
+      if let timeout { parts.append("timeout \(timeout)") }
+      if failures > 0 { parts.append("fails \(failures)×") }
+      parts.append(gated ? (ignoresCancellation ? "gated, ignores cancel" : "gated") : "instant")
+      if let successEffect { parts.append("onSuccess → \(successEffect)") }
+      return parts.joined(separator: ", ")
+    }
+  }
+
+  /// Something the view model is asked to do from inside a callback.
+  enum Effect: CustomStringConvertible {
+    case dispatchQuick(RowAction, DispatchPolicy)
+    case cancel(RowAction)
+    case cancelAll
+    case clearError(RowAction)
+    case cancelTask(Int)
+    case dropOnToken
+    case release
+
+    var description: String {
+      switch self {
+      case .dispatchQuick(let action, let policy): "dispatch \(action) \(policy)"
+      case .cancel(let action): "cancel(\(action))"
+      case .cancelAll: "cancelAll"
+      case .clearError(let action): "clearError(\(action))"
+      case .cancelTask(let run): "cancel task of run \(run)"
+      case .dropOnToken: "drop the On token"
+      case .release: "release the view model"
+      }
+    }
+  }
+
+  /// A step the test takes at top level, between awaits.
+  enum Step: CustomStringConvertible {
+    case dispatch(Int)
+    case open(Int)
+    case cancel(RowAction)
+    case cancelTask(Int)
+    case cancelAll
+    case clearError(RowAction)
+    case advance(Duration)
+    case settle
+    case release
+
+    var description: String {
+      switch self {
+      case .dispatch(let run): "dispatch run \(run)"
+      case .open(let run): "open gate \(run)"
+      case .cancel(let action): "cancel(\(action))"
+      case .cancelTask(let run): "cancel task of run \(run)"
+      case .cancelAll: "cancelAll"
+      case .clearError(let action): "clearError(\(action))"
+      case .advance(let duration): "advance \(duration)"
+      case .settle: "settle"
+      case .release: "release"
+      }
+    }
+  }
+
+  /// An effect run inside the listener callback whose key (`listener:action.phase`) matches, at most once.
+  struct Reaction: CustomStringConvertible {
+    var trigger: String
+    var effect: Effect
+    var description: String { "on \(trigger) → \(effect)" }
+  }
+
+  static let actions: [RowAction] = [.a, .b, .row(0), .row(1), .row(2)]
+
+  let seed: UInt64
+  var runs: [RunSpec] = []
+  var steps: [Step] = []
+  var reactions: [Reaction] = []
+
+  var description: String {
+    var lines = ["world \(seed):"]
+    lines += runs.enumerated().map { "  run \($0): \($1)" }
+    lines += reactions.map { "  reaction: \($0)" }
+    lines.append("  steps: " + steps.map(\.description).joined(separator: "; "))
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,87 @@
+import ActionDispatch
+
+/// Builds a small ``World`` from a seed: a handful of runs, a dozen steps, a few reactions.
+enum WorldGenerator {
+  static func world(seed: UInt64) -> World {
+    var random = SplitMix64(state: seed)
+    var world = World(seed: seed)
+    // Few actions per world, so runs collide.
+    let actions = Array(World.actions.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
+    let runCount = Int.random(in: 1...5, using: &random)
+    for _ in 0..<runCount {
+      world.runs.append(runSpec(actions: actions, runCount: runCount, using: &random))
+    }
+    // Every run is dispatched once, in order; other steps fall in between.
+    for index in 0..<runCount {
+      world.steps.append(.dispatch(index))
+      for _ in 0..<Int.random(in: 0...4, using: &random) {
+        world.steps.append(step(actions: actions, dispatched: index + 1, using: &random))
+      }
+    }
+    for _ in 0..<Int.random(in: 0...2, using: &random) {
+      world.reactions.append(
+        World.Reaction(
+          trigger: trigger(actions: actions, using: &random),
+          effect: effect(actions: actions, runCount: runCount, using: &random)))
+    }
+    return world
+  }
+
+  static func runSpec(actions: [RowAction], runCount: Int, using random: inout SplitMix64) -> World.RunSpec {
+    let policies: [DispatchPolicy] = [
+      .concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .debounce(.seconds(1)),
+    ]
+    let retried = Int.random(in: 0..<3, using: &random) == 0
+    return World.RunSpec(
+      action: actions.randomElement(using: &random)!,
+      policy: policies.randomElement(using: &random)!,
+      maxAttempts: retried ? Int.random(in: 2...3, using: &random) : nil,
+      timeout: Bool.random(using: &random) ? .seconds(Int.random(in: 1...4, using: &random)) : nil,
+      failures: [0, 0, 1, 2, 3].randomElement(using: &random)!,
+      gated: Int.random(in: 0..<4, using: &random) != 0,
+      ignoresCancellation: Bool.random(using: &random),
+      successEffect: Int.random(in: 0..<6, using: &random) == 0
+        ? effect(actions: actions, runCount: runCount, using: &random) : nil)
+  }
+
+  static func step(actions: [RowAction], dispatched: Int, using random: inout SplitMix64) -> World.Step {
+    let run = Int.random(in: 0..<dispatched, using: &random)
+    switch Int.random(in: 0..<22, using: &random) {
+    case 0..<5: return .open(run)
+    case 5..<10: return .advance(.milliseconds(500 * Int.random(in: 1...8, using: &random)))
+    case 10..<12: return .cancel(actions.randomElement(using: &random)!)
+    case 12..<15: return .cancelTask(run)
+    case 15: return .cancelAll
+    case 16: return .clearError(actions.randomElement(using: &random)!)
+    case 17: return Int.random(in: 0..<10, using: &random) == 0 ? .release : .settle
+    default: return .settle
+    }
+  }
+
+  static func trigger(actions: [RowAction], using random: inout SplitMix64) -> String {
+    let action = actions.randomElement(using: &random)!
+    let choices: [(String, [String])] = [
+      ("hook", ["loading(true)", "loading(false)", "succeeded", "failed"]),
+      ("on", ["started", "succeeded", "failed", "cancelled", "finished"]),
+      ("events", ["started", "succeeded", "failed", "cancelled", "dropped"]),
+    ]
+    let (listener, phases) = choices.randomElement(using: &random)!
+    return "\(listener):\(action).\(phases.randomElement(using: &random)!)"
+  }
+
+  static func effect(actions: [RowAction], runCount: Int, using random: inout SplitMix64) -> World.Effect {
+    let action = actions.randomElement(using: &random)!
+    switch Int.random(in: 0..<14, using: &random) {
+    case 0..<4:
+      let policy: DispatchPolicy = [.concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue]
+        .randomElement(using: &random)!
+      return .dispatchQuick(action, policy)
+    case 4..<7: return .cancel(action)
+    case 7: return .cancelAll
+    case 8..<10: return .clearError(action)
+    case 10..<12: return .cancelTask(Int.random(in: 0..<runCount, using: &random))
+    case 12: return .dropOnToken
+    default: return Int.random(in: 0..<3, using: &random) == 0 ? .release : .cancel(action)
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import ActionDispatch
+import ActionDispatchTesting
+
+/// Plays one ``World`` against a ``RowViewModel`` on a `TestClock`, with every listener attached,
+/// and keeps what happened to each dispatch (a *ticket*) for ``ScheduleInvariants``.
+@MainActor
+final class WorldRunner {
+  /// One call to `dispatch`, and what its work and `onSuccess` closure did.
+  struct Ticket {
+    let action: RowAction
+    /// Which spec it came from; `nil` for a quick run dispatched by a reaction.
+    let spec: Int?
+    /// Positions in the listener log (its length at the time) of each attempt's start and each delivery.
+    var attempts: [Int] = []
+    var deliveries: [Int] = []
+    /// For a dispatch made at top level, the listener log's positions during the call: every
+    /// notification it raised was delivered then, since none was in progress to queue behind.
+    var window: Range<Int>?
+  }
+
+  /// A cancel the test asked for at top level, with the listener log's length before and after it.
+  struct CancelRequest {
+    enum Target {
+      case task(ticket: Int)
+      case action(RowAction)
+      case all
+    }
+    let target: Target
+    let logBefore: Int
+    let logAfter: Int
+  }
+
+  let world: World
+  let clock = TestClock()
+  private(set) var viewModel: RowViewModel?
+  weak var weakViewModel: RowViewModel?
+  let harness: ListenerHarness
+  private(set) var tickets: [Ticket] = []
+  /// Per action, the tickets in the order `dispatch` was called.
+  private(set) var ticketsByAction: [RowAction: [Int]] = [:]
+  private(set) var cancels: [CancelRequest] = []
+  private(set) var released = false
+  private(set) var onTokenDropped = false
+  private(set) var hung = false
+  private var gates: [Gate] = []
+  private var ticketOfSpec: [Int: Int] = [:]
+  private var handles: [Int: Task<Void, Never>] = [:]
+  private var pending = 0
+  private var reactionsLeft: [World.Reaction]
+
+  init(_ world: World) {
+    self.world = world
+    let viewModel = RowViewModel(clock: clock)
+    self.viewModel = viewModel
+    weakViewModel = viewModel
+    harness = ListenerHarness(viewModel, observing: World.actions)
+    gates = world.runs.map { _ in Gate() }
+    reactionsLeft = world.reactions
+    harness.react = { [weak self] entry in self?.react(to: entry) }
+  }
+
+  /// Plays every step, then opens every gate and drives the clock until every run's task is done.
+  func play() async {
+    for step in world.steps { await perform(step) }
+    for gate in gates { gate.open() }
+    let start = ContinuousClock.now
+    while pending > 0 {
+      if clock.sleeperCount > 0 {
+        await clock.advance(by: .seconds(60))
+      } else {
+        await Task.yield()
+      }
+      if ContinuousClock.now - start > .seconds(10) {
+        hung = true
+        return
+      }
+    }
+  }
+
+  var logCount: Int { harness.log.entries.count }
+
+  private func perform(_ step: World.Step) async {
+    switch step {
+    case .dispatch(let index): dispatch(spec: index)
+    case .open(let index): gates[index].open()
+    case .cancel(let action): topLevelCancel(.action(action)) { viewModel?.cancel(action) }
+    case .cancelTask(let index):
+      guard let ticket = ticketOfSpec[index] else { return }
+      topLevelCancel(.task(ticket: ticket)) { handles[ticket]?.cancel() }
+    case .cancelAll: topLevelCancel(.all) { viewModel?.cancelAll() }
+    case .clearError(let action): viewModel?.clearError(for: action)
+    case .advance(let duration): await clock.advance(by: duration)
+    case .settle: for _ in 0..<3 { await Task.yield() }
+    case .release: release()
+    }
+  }
+
+  private func topLevelCancel(_ target: CancelRequest.Target, _ body: () -> Void) {
+    guard viewModel != nil else { return }
+    let before = logCount
+    body()
+    cancels.append(CancelRequest(target: target, logBefore: before, logAfter: logCount))
+  }
+
+  private func release() {
+    released = true
+    viewModel = nil
+  }
+
+  private func dispatch(spec index: Int) {
+    guard let viewModel else { return }
+    let spec = world.runs[index]
+    let ticket = newTicket(spec.action, spec: index)
+    ticketOfSpec[index] = ticket
+    let gate = gates[index]
+    var attempt = 0
+    let work: @MainActor () async throws -> Int = { [weak self] in
+      attempt += 1
+      self?.recordAttempt(ticket)
+      if spec.gated {
+        if spec.ignoresCancellation { await gate.passIgnoringCancellation() } else { try await gate.pass() }
+      }
+      if attempt <= spec.failures { throw TestError(message: "attempt \(attempt) failed") }
+      return attempt
+    }
+    let retry = spec.maxAttempts.map {
+      RetryPolicy(maxAttempts: $0, initialBackoff: .seconds(1), multiplier: 2, maxBackoff: .seconds(4))
+    }
+    let before = logCount
+    let handle = viewModel.dispatch(
+      actionId: spec.action, policy: spec.policy, retry: retry, timeout: spec.timeout, task: work
+    ) { [weak self] _ in
+      self?.recordDelivery(ticket)
+      if let effect = spec.successEffect { self?.apply(effect) }
+    }
+    tickets[ticket].window = before..<logCount
+    track(ticket, handle)
+  }
+
+  private func dispatchQuick(_ action: RowAction, _ policy: DispatchPolicy) {
+    guard let viewModel else { return }
+    let ticket = newTicket(action, spec: nil)
+    track(
+      ticket,
+      viewModel.dispatch(
+        actionId: action, policy: policy,
+        task: { [weak self] in
+          self?.recordAttempt(ticket)
+          return 0
+        }
+      ) { [weak self] _ in self?.recordDelivery(ticket) })
+  }
+
+  private func newTicket(_ action: RowAction, spec: Int?) -> Int {
+    tickets.append(Ticket(action: action, spec: spec))
+    ticketsByAction[action, default: []].append(tickets.count - 1)
+    return tickets.count - 1
+  }
+
+  private func track(_ ticket: Int, _ handle: Task<Void, Never>) {
+    handles[ticket] = handle
+    pending += 1
+    Task { [weak self] in
+      await handle.value
+      self?.pending -= 1
+    }
+  }
+
+  private func recordAttempt(_ ticket: Int) { tickets[ticket].attempts.append(logCount) }
+  private func recordDelivery(_ ticket: Int) { tickets[ticket].deliveries.append(logCount) }
+
+  private func react(to entry: ListenerLog.Entry) {
+    guard let index = reactionsLeft.firstIndex(where: { $0.trigger == entry.key }) else { return }
+    let reaction = reactionsLeft.remove(at: index)
+    apply(reaction.effect)
+  }
+
+  /// An effect from inside a callback: not a top-level cancel, so only the general invariants apply.
+  private func apply(_ effect: World.Effect) {
+    switch effect {
+    case .dispatchQuick(let action, let policy): dispatchQuick(action, policy)
+    case .cancel(let action): viewModel?.cancel(action)
+    case .cancelAll: viewModel?.cancelAll()
+    case .clearError(let action): viewModel?.clearError(for: action)
+    case .cancelTask(let index): ticketOfSpec[index].flatMap { handles[$0] }?.cancel()
+    case .dropOnToken:
+      onTokenDropped = true
+      harness.onToken = nil
+    case .release: release()
+    }
+  }
+}
