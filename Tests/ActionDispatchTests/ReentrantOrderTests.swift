@@ -70,7 +70,10 @@ import Testing
       second = viewModel.dispatch(actionId: .a, task: { 2 })
     }
     await second?.value
-    #expect(harness.seen(by: .hook) == ["a.loading(true)", "a.succeeded", "a.loading(false)", "a.loading(true)", "a.succeeded", "a.loading(false)"])
+    #expect(
+      harness.seen(by: .hook) == [
+        "a.loading(true)", "a.succeeded", "a.loading(false)", "a.loading(true)", "a.succeeded", "a.loading(false)",
+      ])
     #expect(LifecycleInvariants.violations(in: harness.log, idle: true) == [])
     #expect(!viewModel.isLoading(for: .a))
   }
