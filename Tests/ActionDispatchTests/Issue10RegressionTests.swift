@@ -137,7 +137,10 @@ import Testing
     // End the backoff from another task while the main actor stays busy, so the run cannot go
     // on to its next attempt before `cancel` below: the cancel lands exactly in between.
     let advance = Task.detached { await clock.advance(by: .seconds(1)) }
-    while clock.sleeperCount > 0 {}  // the backoff's deadline came; its run needs the main actor to go on
+    // The backoff's deadline came when its sleeper is gone; its run needs the main actor to go on.
+    let spinLimit = ContinuousClock.now + .seconds(5)
+    while clock.sleeperCount > 0, ContinuousClock.now < spinLimit {}
+    #expect(clock.sleeperCount == 0, "advance(by:) did not release the backoff's sleeper without the main actor")
     viewModel.cancel(.a)
     await advance.value
     await run.value
