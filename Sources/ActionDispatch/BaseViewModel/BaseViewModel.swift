@@ -101,7 +101,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// - Returns: `true` from the moment a run is accepted until the action's last run ends.
   public func isLoading(for actionId: ActionId) -> Bool {
     guard let state = states[actionId] else {
-      idleWatch.read(actionId)
+      idleWatch.readLoading(actionId)
       return false
     }
     state.loadingWasRead = true
@@ -130,7 +130,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// - Returns: The error, or `nil` when the action has no error.
   public func failure(for actionId: ActionId) -> (any Error)? {
     guard let state = states[actionId] else {
-      idleWatch.read(actionId)
+      idleWatch.readFailure(actionId)
       return nil
     }
     state.failureWasRead = true
@@ -183,7 +183,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
     if let state = states[actionId] { return state }
     let state = ActionState()
     states[actionId] = state
-    idleWatch.actionGotState(actionId)
+    idleWatch.actionStartedLoading(actionId)
     return state
   }
 

@@ -130,7 +130,6 @@ public final class TestClock: Clock, Sendable {
   /// - Parameter instant: The new current instant; an earlier one leaves the clock where it is.
   public func advance(to instant: Instant) async {
     while true {
-      await Self.letWokenWorkRun()
       let next = state.withLock { state -> Sleeper? in
         guard let index = Self.earliestSleeper(in: state, notAfter: instant) else {
           if instant > state.now { state.now = instant }
@@ -140,10 +139,10 @@ public final class TestClock: Clock, Sendable {
         if sleeper.deadline > state.now { state.now = sleeper.deadline }
         return sleeper
       }
-      guard let next else { break }
+      guard let next else { return }
       next.continuation.resume()
+      await letWokenWorkRun()
     }
-    await Self.letWokenWorkRun()
   }
 
   /// Advances to each sleeper's deadline in turn until no task sleeps on the clock.
@@ -155,7 +154,7 @@ public final class TestClock: Clock, Sendable {
   /// - Parameter maxSteps: A bound on the number of deadlines to skip to.
   public func run(maxSteps: Int = 10_000) async {
     for _ in 0..<maxSteps {
-      await Self.letWokenWorkRun()
+      await letWokenWorkRun()
       guard let next = state.withLock({ $0.sleepers.map(\.deadline).min() }) else { return }
       await advance(to: next)
     }
@@ -173,12 +172,20 @@ public final class TestClock: Clock, Sendable {
 
   /// Gives tasks that were just woken time to run up to their next suspension.
   ///
-  /// Yields through low-priority detached tasks many times over, as swift-clocks' `TestClock`
-  /// (`megaYield`) does: a woken task's next step usually hops executors, and one plain
-  /// `Task.yield()` does not let it get there.
-  private static func letWokenWorkRun() async {
-    for _ in 0..<20 {
-      await Task.detached(priority: .background) { await Task.yield() }.value
+  /// Work woken by a test clock usually continues on the main actor (a view model's runs) and
+  /// then calls back into the clock from the global executor. So each round first queues behind
+  /// whatever the main actor has to do, then yields through a low-priority detached task, as
+  /// swift-clocks' `TestClock` (`megaYield`) does; rounds repeat until the clock's sleepers have
+  /// stayed the same for several rounds in a row.
+  private func letWokenWorkRun() async {
+    var unchangedRounds = 0
+    var last = state.withLock { ($0.nextID, $0.sleepers.count) }
+    for _ in 0..<200 where unchangedRounds < 5 {
+      await MainActor.run {}
+      await Task.detached(priority: .low) { await Task.yield() }.value
+      let current = state.withLock { ($0.nextID, $0.sleepers.count) }
+      unchangedRounds = current == last ? unchangedRounds + 1 : 0
+      last = current
     }
   }
 

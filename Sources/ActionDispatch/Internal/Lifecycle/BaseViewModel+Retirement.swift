@@ -20,6 +20,7 @@ extension BaseViewModel {
     if case .failed(let error) = ending {
       state.failure = error
       state.failureWasRead = false
+      idleWatch.actionFailed(actionId)
     }
 
     if isDelivering {

@@ -1,30 +1,48 @@
 import Observation
 
 /// Where reads of an idle action are tracked, so a view that read an action with no state is
-/// invalidated when that action (and only that action) gets state again.
+/// invalidated when that action (and only that action) changes again.
 ///
-/// Each action is its own key path (`\.[key]`), so tracking one action never invalidates a view
-/// that read another. Only actions read while idle are remembered, until they get state.
-/// Not generic, for the reason ``ActionState`` gives; used on the main actor only.
+/// Each action's loading and error are key paths of their own (`\.[loading: key]`,
+/// `\.[failure: key]`), so tracking one action never invalidates a view that read another, and
+/// a reader of an action's error is not invalidated when it merely starts loading. Only actions
+/// read while idle are remembered, until they change. Not generic, for the reason
+/// ``ActionState`` gives; used on the main actor only.
 final class IdleWatch: Observable {
   private let registrar = ObservationRegistrar()
-  /// The idle actions read since they last had state.
-  private var watched: Set<AnyHashable> = []
+  /// The idle actions whose loading was read since they last had state.
+  private var loadingReaders: Set<AnyHashable> = []
+  /// The idle actions whose error was read since they last failed.
+  private var failureReaders: Set<AnyHashable> = []
 
   init() {}
 
-  /// The value an idle read observes; only its key path matters.
-  subscript(key: AnyHashable) -> Bool { false }
+  /// The value an idle loading read observes; only its key path matters.
+  subscript(loading key: AnyHashable) -> Bool { false }
+  /// The value an idle error read observes; only its key path matters.
+  subscript(failure key: AnyHashable) -> Bool { false }
 
-  /// Records that an idle action was read, for whoever is tracking.
-  func read(_ actionId: AnyHashable) {
-    watched.insert(actionId)
-    registrar.access(self, keyPath: \.[actionId])
+  /// Records that an idle action's loading was read, for whoever is tracking.
+  func readLoading(_ actionId: AnyHashable) {
+    loadingReaders.insert(actionId)
+    registrar.access(self, keyPath: \.[loading: actionId])
   }
 
-  /// Tells the readers of an idle action that it has state now.
-  func actionGotState(_ actionId: AnyHashable) {
-    guard !watched.isEmpty, watched.remove(actionId) != nil else { return }
-    registrar.withMutation(of: self, keyPath: \.[actionId]) {}
+  /// Records that an idle action's error was read, for whoever is tracking.
+  func readFailure(_ actionId: AnyHashable) {
+    failureReaders.insert(actionId)
+    registrar.access(self, keyPath: \.[failure: actionId])
+  }
+
+  /// Tells the loading readers of an idle action that it is loading now.
+  func actionStartedLoading(_ actionId: AnyHashable) {
+    guard !loadingReaders.isEmpty, loadingReaders.remove(actionId) != nil else { return }
+    registrar.withMutation(of: self, keyPath: \.[loading: actionId]) {}
+  }
+
+  /// Tells the error readers of an action that read it while idle that it has an error now.
+  func actionFailed(_ actionId: AnyHashable) {
+    guard !failureReaders.isEmpty, failureReaders.remove(actionId) != nil else { return }
+    registrar.withMutation(of: self, keyPath: \.[failure: actionId]) {}
   }
 }
