@@ -84,7 +84,7 @@ extension ActionDispatching {
   /// }
   /// ```
   ///
-  /// The closures hold the view model weakly: if it is released while the work is in flight,
+  /// The closure holds the view model weakly: if it is released while the work is in flight,
   /// its runs are cancelled and nothing is delivered.
   ///
   /// - Parameters:
@@ -94,7 +94,6 @@ extension ActionDispatching {
   ///   - timeout: The longest the run may take, retries included.
   ///   - task: The work. Capture what it needs (`[service] in`), not `self`.
   ///   - onSuccess: Receives the view model and the work's result, typed, on the main actor.
-  ///   - onFailure: Receives the view model and the run's error, if given.
   /// - Returns: The run's task: awaiting it waits for the run; cancelling it cancels the run.
   @discardableResult
   public func dispatch<T>(
@@ -103,16 +102,57 @@ extension ActionDispatching {
     retry: RetryPolicy? = nil,
     timeout: Duration? = nil,
     task: @escaping @MainActor () async throws -> T,
-    onSuccess: @escaping @MainActor (Self, T) -> Void,
-    onFailure: (@MainActor (Self, any Error) -> Void)? = nil
+    onSuccess: @escaping @MainActor (Self, T) -> Void
   ) -> Task<Void, Never> {
     dispatch(
       actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: task,
       onSuccess: { [weak self] value in
         if let self { onSuccess(self, value) }
       },
+      onFailure: { _ in })
+  }
+
+  /// Runs async work as a run of an action; its success and failure closures receive the view model.
+  ///
+  /// ```swift
+  /// followers.remove(at: index)  // optimistic
+  /// dispatch(actionId: .unfollow(name), task: { [service] in try await service.unfollow(name) }, onSuccess: nil) {
+  ///   viewModel, _ in
+  ///   viewModel.followers.insert(name, at: index)  // roll back this row
+  /// }
+  /// ```
+  ///
+  /// `onFailure` runs when this run fails — its work threw, or its timeout fired — after
+  /// ``BaseViewModel/error(for:)`` reports the error and before the `onError` hook. `onSuccess`
+  /// has no default, so that a lone trailing closure means `onSuccess` in the one-closure form;
+  /// pass `nil` when only the failure matters.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action this run belongs to.
+  ///   - policy: What to do with runs of the same action already in flight.
+  ///   - retry: How to retry the work when it throws; no retries by default.
+  ///   - timeout: The longest the run may take, retries included.
+  ///   - task: The work. Capture what it needs (`[service] in`), not `self`.
+  ///   - onSuccess: Receives the view model and the work's result, typed, on the main actor.
+  ///   - onFailure: Receives the view model and the run's error, on the main actor.
+  /// - Returns: The run's task: awaiting it waits for the run; cancelling it cancels the run.
+  @discardableResult
+  public func dispatch<T>(
+    actionId: ActionId,
+    policy: DispatchPolicy = .concurrent,
+    retry: RetryPolicy? = nil,
+    timeout: Duration? = nil,
+    task: @escaping @MainActor () async throws -> T,
+    onSuccess: (@MainActor (Self, T) -> Void)?,
+    onFailure: @escaping @MainActor (Self, any Error) -> Void
+  ) -> Task<Void, Never> {
+    dispatch(
+      actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: task,
+      onSuccess: { [weak self] value in
+        if let self { onSuccess?(self, value) }
+      },
       onFailure: { [weak self] error in
-        if let self { onFailure?(self, error) }
+        if let self { onFailure(self, error) }
       })
   }
 

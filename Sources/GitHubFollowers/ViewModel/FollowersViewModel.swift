@@ -80,10 +80,10 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       task: { [service] in
         try await service.followers(of: GitHubUsername.validate(username), page: 1, perPage: perPage)
       }
-    ) { page in
-      self.username = username
-      self.pagesLoaded = 0
-      self.append(page, replacing: true)
+    ) { viewModel, page in
+      viewModel.username = username
+      viewModel.pagesLoaded = 0
+      viewModel.append(page, replacing: true)
     }
   }
 
@@ -101,8 +101,8 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       task: { [service] in
         try await service.followersPage(at: next)
       }
-    ) { page in
-      self.append(page)
+    ) { viewModel, page in
+      viewModel.append(page)
     }
   }
 
@@ -169,8 +169,8 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       task: { [service] in
         try await service.profile(of: GitHubUsername.validate(username))
       }
-    ) { profile in
-      self.profile = profile
+    ) { viewModel, profile in
+      viewModel.profile = profile
     }
   }
 
@@ -193,8 +193,8 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       task: { [service] in
         try await service.searchUsers(query)
       }
-    ) { result in
-      self.searchResults = result.items
+    ) { viewModel, result in
+      viewModel.searchResults = result.items
     }
   }
 

@@ -3,8 +3,9 @@ import Observation
 
 /// A view model from outside the ActionDispatch module, written the way an app writes one.
 ///
-/// It uses the call shape of the pattern ActionDispatch grew from, unchanged:
-/// `dispatch(actionId:task:)` with a closure that calls a `let` service.
+/// The work captures the service (`[service] in`) and the success closure receives the view
+/// model (`{ viewModel, followers in … }`): nothing holds the view model, so releasing it
+/// cancels its work in flight.
 @MainActor
 @Observable
 public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
@@ -26,8 +27,9 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
   /// Loads the followers of a user.
   @discardableResult
   public func fetchFollowers(for name: String) -> Task<Void, Never> {
-    dispatch(actionId: .fetchFollowers, task: { try await self.service.fetchFollowers(username: name) }) { followers in
-      self.followers = followers
+    dispatch(actionId: .fetchFollowers, task: { [service] in try await service.fetchFollowers(username: name) }) {
+      viewModel, followers in
+      viewModel.followers = followers
     }
   }
 
@@ -39,13 +41,36 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
       task: { [service] in
         try await service.follow(username: name)
       }
-    ) { count in
-      self.followingCount = count
+    ) { viewModel, count in
+      viewModel.followingCount = count
+    }
+  }
+
+  /// Unfollows one follower of the list: the row goes at once, and comes back if the request fails.
+  ///
+  /// Each row is its own action, so `isLoading(for: .unfollow(name))` and
+  /// `error(for: .unfollow(name))` drive that row's button alone; an idle row holds no state.
+  @discardableResult
+  public func unfollow(_ name: String) -> Task<Void, Never> {
+    guard let index = followers.firstIndex(of: name) else { return Task {} }
+    followers.remove(at: index)
+    return dispatch(
+      actionId: .unfollow(name), policy: .ignoreWhileRunning,
+      task: { [service] in try await service.unfollow(username: name) },
+      onSuccess: nil
+    ) { viewModel, _ in
+      viewModel.followers.insert(name, at: min(index, viewModel.followers.count))
     }
   }
 
   /// Shows a toast for every error; the error itself is recorded by `dispatch` either way.
   override public func onError(actionId: FollowerListAction, error: any Error) {
-    toasts.append("Could not \(actionId == .follow ? "follow" : "load followers"): \(error)")
+    let what =
+      switch actionId {
+      case .fetchFollowers: "load followers"
+      case .follow: "follow"
+      case .unfollow(let name): "unfollow \(name)"
+      }
+    toasts.append("Could not \(what): \(error)")
   }
 }

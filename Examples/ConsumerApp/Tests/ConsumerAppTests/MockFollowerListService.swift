@@ -6,6 +6,7 @@ import ConsumerApp
 final class MockFollowerListService: FollowerListService {
   let fetchFollowersStub = Stub<String, [String]>(returning: [])
   let followStub = Stub<String, Int>(returning: 0)
+  let unfollowStub = Stub<String, Void>(returning: ())
 
   func fetchFollowers(username: String) async throws -> [String] {
     try await fetchFollowersStub(username)
@@ -13,6 +14,10 @@ final class MockFollowerListService: FollowerListService {
 
   func follow(username: String) async throws -> Int {
     try await followStub(username)
+  }
+
+  func unfollow(username: String) async throws {
+    try await unfollowStub(username)
   }
 }
 
