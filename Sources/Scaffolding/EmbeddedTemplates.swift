@@ -159,8 +159,8 @@ public enum EmbeddedTemplates {
             task: { [service] in
               try await service.{{action}}()
             }
-          ) { value in
-            self.value = value
+          ) { viewModel, value in
+            viewModel.value = value
           }
         }
       }
@@ -188,8 +188,8 @@ public enum EmbeddedTemplates {
             task: { [service] in  // Capture the service, not self, so releasing the view model cancels the run.
               try await service.{{action}}({{arguments}})  // FILL IN: the one service call this action makes.
             }
-          ) { _ in
-            // Keep what the call returned in a property here, for the view to show.
+          ) { viewModel, _ in
+            // Keep what the call returned in a property of viewModel here, for the view to show.
           }
         }
 

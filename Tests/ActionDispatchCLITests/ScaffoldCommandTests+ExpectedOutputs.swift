@@ -67,8 +67,8 @@ extension ScaffoldCommandTests {
           task: { [service] in  // Capture the service, not self, so releasing the view model cancels the run.
             try await service.unfollow()  // FILL IN: the one service call this action makes.
           }
-        ) { _ in
-          // Keep what the call returned in a property here, for the view to show.
+        ) { viewModel, _ in
+          // Keep what the call returned in a property of viewModel here, for the view to show.
         }
       }
 
@@ -127,8 +127,8 @@ extension ScaffoldCommandTests {
           task: { [service] in
             try await service.load()
           }
-        ) { value in
-          self.value = value
+        ) { viewModel, value in
+          viewModel.value = value
         }
       }
     }

@@ -20,8 +20,8 @@ import Observation
 ///   }
 ///
 ///   func load() {
-///     dispatch(actionId: .load, task: { [service] in try await service.name() }) { name in
-///       self.name = name
+///     dispatch(actionId: .load, task: { [service] in try await service.name() }) { viewModel, name in
+///       viewModel.name = name
 ///     }
 ///   }
 /// }
@@ -32,9 +32,14 @@ import Observation
 /// > Important: Observation tracks only properties of a class that carries `@Observable`
 /// > itself. Every subclass with state of its own must be marked `@Observable`.
 ///
-/// > Important: Capture what the work needs (`[service] in`), not `self`: the framework holds
-/// > no strong reference to the view model, so releasing it cancels its work in flight, but
-/// > a task closure that captures `self` keeps it alive until the work returns.
+/// > Important: Capture what the work needs (`[service] in`), not `self`, and take the view
+/// > model as the success closure's first argument (see ``ActionDispatching``): the framework
+/// > holds no strong reference to the view model, so releasing it cancels its work in flight
+/// > and nothing is delivered. A closure that captures `self` keeps it alive until the work returns.
+///
+/// Callbacks may re-enter: a hook, observer or closure that dispatches or cancels changes
+/// state at once, and the notifications it causes are delivered right after its own, so every
+/// listener sees each run's notifications in lifecycle order.
 @MainActor
 @Observable
 open class BaseViewModel<ActionId: ActionIdType> {

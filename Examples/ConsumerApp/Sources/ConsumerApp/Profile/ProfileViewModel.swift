@@ -23,8 +23,8 @@ final class ProfileViewModel: BaseViewModel<ProfileAction> {
 
   @discardableResult
   func load(_ login: String) -> Task<Void, Never> {
-    dispatch(actionId: .load, task: { [service] in try await service.profile(of: login) }) { profile in
-      self.profile = profile
+    dispatch(actionId: .load, task: { [service] in try await service.profile(of: login) }) { viewModel, profile in
+      viewModel.profile = profile
     }
   }
 
