@@ -18,6 +18,9 @@ extension BaseViewModel {
   /// token. What they cause changes state at once; its notifications are delivered right after
   /// the handler's own, so every listener sees each run's phases in order.
   ///
+  /// > Important: The handlers are kept while the token is held. A handler that uses `self`
+  /// > keeps `self` alive that long: when `self` holds the token, capture `[weak self]`.
+  ///
   /// - Parameter observations: The actions and phases to observe.
   /// - Returns: A token: the handlers run while it is held and not cancelled.
   public func observe(@ObserverBuilder<ActionId> _ observations: () -> [On<ActionId>]) -> ObservationToken {
