@@ -1,4 +1,5 @@
 import FakeGitHubServer
+import Foundation
 import Testing
 
 #if canImport(Glibc)
@@ -26,14 +27,15 @@ import Testing
     #expect(shown == "", "`| less` or `| jq` shows standard output: a spinner on standard error would draw into it")
   }
 
-  @Test func spinnerIsClearedWhenDoneLeavingOnlyTheRows() async throws {
+  @Test func aFastDemoLoadNeverFlashesTheSpinner() async throws {
+    // The tool's loading indicator shows the spinner only after 150 ms of loading.
     let child = try await CLIProcess.start(
       ["followers", "octocat", "--demo", "--limit", "3"], outputs: .bothOnTerminal, columns: 80)
     let result = await child.result()
     let shown = await child.terminal.waitForEnd()
 
     #expect(result.status == 0)
-    #expect(shown.hasPrefix(Self.clearLine + Self.cyan + "⠋" + Self.reset + " Fetching followers of octocat… page 1"))
+    #expect(!shown.contains("Fetching followers"), "a load that ends before the delay never shows the spinner")
     let screen = TerminalScreen(columns: 80, showing: shown)
     #expect(screen.wraps == 0)
     #expect(
@@ -43,16 +45,32 @@ import Testing
         })
   }
 
-  @Test func spinnerFollowsThePages() async throws {
+  @Test func aSlowLoadShowsTheSpinnerFollowingThePagesAndClearsIt() async throws {
+    let server = try FakeGitHubServer()
+    defer { server.stop() }
+    server.addUser("octocat", followers: 45)
+    // Each page is answered only once the test has seen the spinner ask for it.
+    let answer = DispatchSemaphore(value: 0)
+    defer { for _ in 0..<4 { answer.signal() } }
+    _ = server.arrivals { _ in
+      answer.wait()
+      return nil
+    }
     let child = try await CLIProcess.start(
-      ["followers", "octocat", "--demo", "--limit", "45"], outputs: .bothOnTerminal, columns: 80)
+      ["followers", "octocat", "--limit", "45", "--api-url", server.baseURL.absoluteString],
+      outputs: .bothOnTerminal, columns: 80)
+    _ = await child.terminal.wait { $0.contains(Self.cyan + "⠋" + Self.reset + " Fetching followers of octocat… page 1") }
+    answer.signal()
+    _ = await child.terminal.wait { $0.contains(" Fetching followers of octocat… page 2 of 2") }
+    answer.signal()
     let result = await child.result()
     let shown = await child.terminal.waitForEnd()
 
     #expect(result.status == 0)
-    #expect(shown.contains(" Fetching followers of octocat… page 1"))
-    #expect(shown.contains(" Fetching followers of octocat… page 2 of 2"))
-    #expect(TerminalScreen(columns: 80, showing: shown).lines.count == 46, "the header and 45 rows, nothing else")
+    #expect(shown.hasSuffix(Self.clearLine))
+    let screen = TerminalScreen(columns: 80, showing: shown)
+    #expect(screen.wraps == 0)
+    #expect(screen.lines.count == 46, "the header and 45 rows, nothing else")
   }
 
   @Test func aNarrowTerminalGetsFramesCutToItsWidthAndCtrlCLeavesNothing() async throws {

@@ -58,8 +58,10 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored let idleWatch = IdleWatch()
   /// The `observe { On(...) }` registrations, per action.
   @ObservationIgnored var observers: [ActionId: [ObserverEntry<ActionId>]] = [:]
-  /// The clock that `.debounce`, retry backoff and timeouts wait on.
+  /// The clock that `.debounce`, `.throttle`, retry backoff, timeouts and the loading indicator wait on.
   @ObservationIgnored let clock: any Clock<Duration>
+  /// When ``isShowingLoading(for:)`` follows loading.
+  @ObservationIgnored public let loadingIndicator: LoadingIndicator
   /// The number the next run gets.
   @ObservationIgnored var nextRunID: UInt64 = 1
   /// The live `events()` streams and `observeEvents` handlers.
@@ -74,6 +76,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// Creates a view model whose timed policies wait on the continuous clock.
   public init() {
     self.clock = ContinuousClock()
+    self.loadingIndicator = .immediate
   }
 
   /// Creates a view model whose timed policies wait on the given clock.
@@ -83,6 +86,22 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// - Parameter clock: The clock to wait on.
   public init(clock: any Clock<Duration>) {
     self.clock = clock
+    self.loadingIndicator = .immediate
+  }
+
+  /// Creates a view model whose ``isShowingLoading(for:)`` follows loading with a delay and a
+  /// minimum display time, so a spinner never flashes.
+  ///
+  /// ```swift
+  /// super.init(loadingIndicator: LoadingIndicator(delay: .milliseconds(150), minimumDuration: .milliseconds(500)))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - clock: The clock that timed policies and the indicator wait on; tests pass a `TestClock`.
+  ///   - loadingIndicator: When ``isShowingLoading(for:)`` turns on and off.
+  public init(clock: any Clock<Duration> = ContinuousClock(), loadingIndicator: LoadingIndicator) {
+    self.clock = clock
+    self.loadingIndicator = loadingIndicator
   }
 
   deinit {
@@ -92,6 +111,11 @@ open class BaseViewModel<ActionId: ActionIdType> {
       run.task?.cancel()
       run.timer?.cancel()
       run.turnWaiter?.resume()
+    }
+    for state in states.values {
+      state.indicatorTimer?.cancel()
+      state.throttle?.timer?.cancel()
+      state.throttle?.held?.settle(nil)
     }
     for sink in eventSinks { sink.finish?() }
   }

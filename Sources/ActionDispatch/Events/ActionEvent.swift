@@ -2,7 +2,8 @@
 ///
 /// Every accepted run emits ``Kind/started`` once, then exactly one of
 /// ``Kind/succeeded``, ``Kind/failed`` or ``Kind/cancelled``. A dispatch that
-/// ``DispatchPolicy/ignoreWhileRunning`` drops emits ``Kind/dropped`` alone.
+/// ``DispatchPolicy/ignoreWhileRunning`` drops, or a held ``DispatchPolicy/throttle(_:)`` dispatch
+/// that a later one replaces, emits ``Kind/dropped`` alone.
 ///
 /// ```swift
 /// for await event in viewModel.events() where event.kind == .failed {

@@ -28,4 +28,14 @@ public enum DispatchPolicy: Sendable, Hashable {
   /// A dispatch during the quiet period supersedes the waiting run, so typing sends one
   /// request for the last keystroke, and a stale result never overwrites a newer one.
   case debounce(Duration)
+  /// Runs the first dispatch at once, then at most one run per interval, the latest dispatch
+  /// each time, on the view model's clock — Combine's `throttle(for:latest: true)`.
+  ///
+  /// A dispatch within the interval after a throttled run started is held; when the interval
+  /// ends, the latest held dispatch starts (and a new interval with it). The held dispatches it
+  /// replaced end as ``ActionEvent/Kind/dropped``, and their tasks complete at once. A held
+  /// dispatch is not a run yet: it emits nothing and the action is not loading for it until it
+  /// starts. Runs that did start are not cancelled by later ones; they run as ``concurrent``.
+  /// ``BaseViewModel/cancel(_:)`` and cancelling a held dispatch's task drop it.
+  case throttle(Duration)
 }

@@ -53,14 +53,17 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   ///   - service: Where followers, profiles and search results come from.
   ///   - clock: The clock the search debounce waits on; a test clock in tests.
   ///   - searchDebounce: How long typing must pause before a search is sent.
+  ///   - loadingIndicator: When ``BaseViewModel/isShowingLoading(for:)`` shows a spinner;
+  ///     at once with loading by default.
   public init(
     service: any FollowersService,
     clock: any Clock<Duration> = ContinuousClock(),
-    searchDebounce: Duration = .milliseconds(300)
+    searchDebounce: Duration = .milliseconds(300),
+    loadingIndicator: LoadingIndicator = .immediate
   ) {
     self.service = service
     self.searchDebounce = searchDebounce
-    super.init(clock: clock)
+    super.init(clock: clock, loadingIndicator: loadingIndicator)
   }
 
   /// Loads the first page of a user's followers, replacing what was listed.

@@ -95,7 +95,8 @@ struct FollowersCommand: Command {
   func run(in context: CommandContext) async -> ExitCode {
     let waits = RetryWaitNotice()
     let viewModel = FollowersViewModel(
-      service: options.makeService(environment: context.environment, onRetryWait: waits.report))
+      service: options.makeService(environment: context.environment, onRetryWait: waits.report),
+      loadingIndicator: LoadingPresenter.indicator)
     let pageSize = limit == nil ? 100 : FollowersViewModel.defaultPerPage
     let plannedPages = min(limit.map { ($0 + pageSize - 1) / pageSize } ?? Int.max, maxPages ?? Int.max)
     let username = self.username

@@ -49,7 +49,8 @@ struct SearchCommand: Command {
   func run(in context: CommandContext) async -> ExitCode {
     let waits = RetryWaitNotice()
     let viewModel = FollowersViewModel(
-      service: options.makeService(environment: context.environment, onRetryWait: waits.report), searchDebounce: .zero)
+      service: options.makeService(environment: context.environment, onRetryWait: waits.report), searchDebounce: .zero,
+      loadingIndicator: LoadingPresenter.indicator)
     let text = text
     let presenter = LoadingPresenter(viewModel: viewModel, actions: [.searchUsers], context: context, waits: waits) {
       "Searching users for \"\(text)\"…"

@@ -1,11 +1,13 @@
 import ActionDispatch
 import Foundation
 import GitHubFollowers
+import Observation
 
 /// Shows a view model's loading state in the terminal and makes Ctrl-C cancel its work.
 ///
-/// The spinner is driven by the view model itself, through `observe { On(...) }`: it starts
-/// when a run of one of the actions starts and is cleared when the run finishes. Ctrl-C cancels
+/// The spinner follows the view model's `isShowingLoading(for:)` through Observation: with the
+/// view model's ``LoadingIndicator`` (``LoadingPresenter/indicator`` in the tool) it appears
+/// only once an action has loaded for a moment, so a fast load never flashes it. Ctrl-C cancels
 /// every run of the view model and ends the process with ``ExitCode/interrupted``.
 ///
 /// ```swift
@@ -19,10 +21,15 @@ import GitHubFollowers
 final class LoadingPresenter {
   /// The spinner on standard error; write rows inside its `withLineCleared(_:)`.
   let spinner: Spinner
-  private let observation: ObservationToken
   private let interrupt: InterruptHandler
+  private weak var viewModel: FollowersViewModel?
+  private let actions: [FollowersAction]
+  private var isPresenting = true
 
-  /// Starts presenting; call before dispatching, since `observe` sees only runs that start later.
+  /// The tool's spinner timing: shown after 150 ms of loading, then for at least 300 ms.
+  static let indicator = LoadingIndicator(delay: .milliseconds(150), minimumDuration: .milliseconds(300))
+
+  /// Starts presenting: the spinner follows the view model from now on.
   ///
   /// - Parameters:
   ///   - viewModel: The view model whose runs to show and cancel.
@@ -38,23 +45,32 @@ final class LoadingPresenter {
       waits?.message(now: Date()) ?? message()
     }
     self.spinner = spinner
-    observation = viewModel.observe {
-      for action in actions {
-        On(action)
-          .started { spinner.start() }
-          .finished { spinner.stop() }
-      }
-    }
+    self.viewModel = viewModel
+    self.actions = actions
     interrupt = InterruptHandler { [weak viewModel] in
       viewModel?.cancelAll()
       spinner.stop()
     }
+    follow()
   }
 
-  /// Clears the spinner, stops observing and gives Ctrl-C its default action back.
+  /// Shows the spinner while any of the actions shows loading, and tracks the next change.
+  private func follow() {
+    guard isPresenting, let viewModel else { return }
+    let actions = actions
+    let showing = withObservationTracking {
+      actions.contains { viewModel.isShowingLoading(for: $0) }
+    } onChange: { [weak self] in
+      // Called before the change is made: read again once it is.
+      Task { @MainActor [weak self] in self?.follow() }
+    }
+    if showing { spinner.start() } else { spinner.stop() }
+  }
+
+  /// Clears the spinner, stops following and gives Ctrl-C its default action back.
   func end() {
+    isPresenting = false
     spinner.stop()
-    observation.cancel()
     interrupt.cancel()
   }
 }

@@ -103,7 +103,7 @@ import Testing
       reactions += world.reactions.count
       releases += world.steps.filter { if case .release = $0 { true } else { false } }.count
     }
-    #expect(policies == ["concurrent", "cancelPrevious", "ignoreWhileRunning", "enqueue", "debounce"])
+    #expect(policies == ["concurrent", "cancelPrevious", "ignoreWhileRunning", "enqueue", "debounce", "throttle"])
     #expect(keyed)
     #expect(reactions > 100)
     #expect(releases > 0)

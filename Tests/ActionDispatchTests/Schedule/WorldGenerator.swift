@@ -29,7 +29,7 @@ enum WorldGenerator {
 
   static func runSpec(actions: [RowAction], runCount: Int, using random: inout SplitMix64) -> World.RunSpec {
     let policies: [DispatchPolicy] = [
-      .concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .debounce(.seconds(1)),
+      .concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .debounce(.seconds(1)), .throttle(.seconds(1)),
     ]
     let retried = Int.random(in: 0..<3, using: &random) == 0
     return World.RunSpec(
@@ -73,7 +73,7 @@ enum WorldGenerator {
     let action = actions.randomElement(using: &random)!
     switch Int.random(in: 0..<14, using: &random) {
     case 0..<4:
-      let policy: DispatchPolicy = [.concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue]
+      let policy: DispatchPolicy = [.concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .throttle(.seconds(1))]
         .randomElement(using: &random)!
       return .dispatchQuick(action, policy)
     case 4..<7: return .cancel(action)

@@ -6,7 +6,11 @@ enum Admission: Equatable {
   ///
   /// - `supersedes`: the older live runs of the action are retired as cancelled.
   /// - `start`: when its work starts.
-  case accept(supersedes: Bool, start: Start)
+  /// - `opensWindow`: a throttle interval that starts with this run: dispatches within it are held.
+  case accept(supersedes: Bool, start: Start, opensWindow: Duration? = nil)
+  /// The dispatch is held until the action's throttle window closes, replacing (as dropped)
+  /// the dispatch held before it; it is not a run until then.
+  case hold
 
   /// When an accepted run's work starts.
   enum Start: Equatable {
@@ -23,13 +27,17 @@ enum Admission: Equatable {
   /// - Parameters:
   ///   - policy: The dispatch's policy.
   ///   - hasLiveRuns: Whether the action has runs that have not ended.
-  init(policy: DispatchPolicy, hasLiveRuns: Bool) {
+  ///   - throttleWindowIsOpen: Whether a throttled run of the action started less than its
+  ///     interval ago.
+  init(policy: DispatchPolicy, hasLiveRuns: Bool, throttleWindowIsOpen: Bool = false) {
     switch policy {
     case .concurrent: self = .accept(supersedes: false, start: .now)
     case .cancelPrevious: self = .accept(supersedes: true, start: .now)
     case .ignoreWhileRunning: self = hasLiveRuns ? .drop : .accept(supersedes: false, start: .now)
     case .enqueue: self = .accept(supersedes: false, start: hasLiveRuns ? .afterPredecessors : .now)
     case .debounce(let quiet): self = .accept(supersedes: true, start: .afterQuietPeriod(quiet))
+    case .throttle(let interval):
+      self = throttleWindowIsOpen ? .hold : .accept(supersedes: false, start: .now, opensWindow: interval)
     }
   }
 }

@@ -19,12 +19,26 @@ extension BaseViewModel {
     let existing = states[actionId]
     let hasLiveRuns = existing.map { !$0.liveRuns.isEmpty } ?? false
 
-    guard case .accept(let supersedes, let start) = Admission(policy: policy, hasLiveRuns: hasLiveRuns) else {
+    let admission = Admission(
+      policy: policy, hasLiveRuns: hasLiveRuns, throttleWindowIsOpen: existing?.throttle != nil)
+    let supersedes: Bool
+    let start: Admission.Start
+    let window: Duration?
+    switch admission {
+    case .drop:
       deliver { [self] in
         emit(ActionEvent(actionId: actionId, kind: .dropped, run: runID), run: runID)
         onFinish?(.cancelled)
       }
       return Task {}
+    case .hold:
+      return hold(runID, of: actionId, onFinish: onFinish) { [weak self] in
+        self?.startRun(
+          actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: work,
+          onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish)
+      }
+    case .accept(let supersedesOlder, let startsAt, let opensWindow):
+      (supersedes, start, window) = (supersedesOlder, startsAt, opensWindow)
     }
 
     let state = existing ?? makeState(for: actionId)
@@ -41,12 +55,15 @@ extension BaseViewModel {
     runs[runID]?.task = makeRunTask(
       runID, of: actionId, start: start, retry: retry, timeout: timeout, work: work, onSuccess: onSuccess)
 
+    if let window { openThrottleWindow(window, of: actionId, in: state) }
+
     state.loadingCount += 1
     let becameLoading = state.loadingCount == 1
     if becameLoading {
       state.isLoading = true
       state.loadingWasRead = false
       summary.loadingActionCount += 1
+      if !loadingIndicator.isImmediate { indicatorStartedLoading(actionId, state) }
     }
     deliver { [self] in
       if becameLoading { onStatusUpdate(actionId: actionId, isLoading: true) }

@@ -14,6 +14,9 @@ final class ActionState {
   var isLoading = false
   /// The last run's error, until the action is dispatched again or the error is cleared.
   var failure: (any Error)?
+  /// Whether a loading indicator is shown, for a view model whose ``LoadingIndicator`` is not
+  /// immediate: observable, and changed only when the indicator appears or disappears.
+  var isShowingLoading = false
 
   /// How many runs count towards loading; it lags ``liveRuns`` while their ends are delivered.
   @ObservationIgnored var loadingCount = 0
@@ -23,18 +26,28 @@ final class ActionState {
   @ObservationIgnored var loadingWasRead = false
   /// Whether ``failure`` was read since it last changed.
   @ObservationIgnored var failureWasRead = false
+  /// Whether ``isShowingLoading`` was read since it last changed.
+  @ObservationIgnored var showingWasRead = false
+  /// The indicator's pending delay or minimum display period, while one is running.
+  @ObservationIgnored var indicatorTimer: Task<Void, Never>?
+  /// Whether the shown indicator's minimum display period has passed.
+  @ObservationIgnored var indicatorMinimumPassed = false
+  /// The open throttle window, while a throttled run started less than its interval ago.
+  @ObservationIgnored var throttle: ThrottleWindow?
 
   init() {}
 
   /// Whether the state holds nothing of its own, so the action can drop it.
   var isReclaimable: Bool {
-    liveRuns.isEmpty && loadingCount == 0 && failure == nil
+    liveRuns.isEmpty && loadingCount == 0 && failure == nil && !isShowingLoading && indicatorTimer == nil
+      && throttle == nil
   }
 
   /// Tells readers that were tracking this state that it is going away, so they read again.
   func invalidateReaders() {
     if loadingWasRead { withMutation(keyPath: \.isLoading) {} }
     if failureWasRead { withMutation(keyPath: \.failure) {} }
+    if showingWasRead { withMutation(keyPath: \.isShowingLoading) {} }
   }
 }
 

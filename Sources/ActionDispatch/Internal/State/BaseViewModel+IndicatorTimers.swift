@@ -1,0 +1,66 @@
+// The loading indicator's timers, for a view model whose ``LoadingIndicator`` is not immediate.
+// Each action's state keeps at most one timer: the delay before showing, or the minimum display
+// period once shown. The state is not reclaimed while either runs or the indicator shows.
+
+extension BaseViewModel {
+  /// The action went from idle to loading.
+  func indicatorStartedLoading(_ actionId: ActionId, _ state: ActionState) {
+    // Loading again during the minimum display period: the indicator simply stays.
+    guard !state.isShowingLoading, state.indicatorTimer == nil else { return }
+    let delay = loadingIndicator.delay
+    guard delay > .zero else { return showIndicator(actionId, state) }
+    state.indicatorTimer = indicatorTimer(after: delay, of: actionId, state) { viewModel in
+      if state.isLoading { viewModel.showIndicator(actionId, state) }
+    }
+  }
+
+  /// The action's last run ended.
+  func indicatorStoppedLoading(_ actionId: ActionId, _ state: ActionState) {
+    if state.isShowingLoading {
+      if state.indicatorMinimumPassed { hideIndicator(state) }
+    } else {
+      // Ended before the delay: never shown.
+      state.indicatorTimer?.cancel()
+      state.indicatorTimer = nil
+    }
+  }
+
+  private func showIndicator(_ actionId: ActionId, _ state: ActionState) {
+    state.isShowingLoading = true
+    state.showingWasRead = false
+    state.indicatorMinimumPassed = false
+    let minimum = loadingIndicator.minimumDuration
+    guard minimum > .zero else {
+      state.indicatorMinimumPassed = true
+      return
+    }
+    state.indicatorTimer = indicatorTimer(after: minimum, of: actionId, state) { viewModel in
+      state.indicatorMinimumPassed = true
+      if !state.isLoading {
+        viewModel.hideIndicator(state)
+        viewModel.reclaimIfIdle(state, of: actionId)
+      }
+    }
+  }
+
+  private func hideIndicator(_ state: ActionState) {
+    state.isShowingLoading = false
+    state.showingWasRead = false
+  }
+
+  /// A timer on the view model's clock that fires once, unless cancelled or the state is gone.
+  private func indicatorTimer(
+    after duration: Duration,
+    of actionId: ActionId,
+    _ state: ActionState,
+    fire: @escaping @MainActor (BaseViewModel) -> Void
+  ) -> Task<Void, Never> {
+    let clock = self.clock
+    return Task { @MainActor [weak self] in
+      do { try await clock.sleep(for: duration) } catch { return }
+      guard let self, self.states[actionId] === state, !Task.isCancelled else { return }
+      state.indicatorTimer = nil
+      fire(self)
+    }
+  }
+}
