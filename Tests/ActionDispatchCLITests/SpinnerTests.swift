@@ -59,7 +59,9 @@ import Testing
     let child = try await CLIProcess.start(
       ["followers", "octocat", "--limit", "45", "--api-url", server.baseURL.absoluteString],
       outputs: .bothOnTerminal, columns: 80)
-    _ = await child.terminal.wait { $0.contains(Self.cyan + "⠋" + Self.reset + " Fetching followers of octocat… page 1") }
+    _ = await child.terminal.wait {
+      $0.contains(Self.cyan + "⠋" + Self.reset + " Fetching followers of octocat… page 1")
+    }
     answer.signal()
     _ = await child.terminal.wait { $0.contains(" Fetching followers of octocat… page 2 of 2") }
     answer.signal()

@@ -9,10 +9,12 @@ import Testing
 
   /// Dispatches a throttled run of `.search` that records `value` when it starts and returns it.
   func search(_ viewModel: TestViewModel, _ value: Int, into sent: Recorder) -> Task<Void, Never> {
-    viewModel.dispatch(actionId: .search, policy: throttle, task: {
-      sent.values.append(value)
-      return value
-    })
+    viewModel.dispatch(
+      actionId: .search, policy: throttle,
+      task: {
+        sent.values.append(value)
+        return value
+      })
   }
 
   @Test func theFirstDispatchStartsAtOnceAndOnlyTheLatestHeldOneStartsWhenTheIntervalEnds() async {
@@ -34,9 +36,12 @@ import Testing
     await third.value
     #expect(sent.values == [1, 3])
     #expect(
-      recorder.events == [.started(.search), .succeeded(.search), .dropped(.search), .started(.search), .succeeded(.search)]
+      recorder.events == [
+        .started(.search), .succeeded(.search), .dropped(.search), .started(.search), .succeeded(.search),
+      ]
     )
-    #expect(viewModel.log.filter { $0.hasPrefix("hook") } == ["hook.onSuccess(search, 1)", "hook.onSuccess(search, 3)"])
+    #expect(
+      viewModel.log.filter { $0.hasPrefix("hook") } == ["hook.onSuccess(search, 1)", "hook.onSuccess(search, 3)"])
   }
 
   /// The timeline in "Choosing a policy": a at 0, b at 100, c at 200, d at 700, e at 800.
@@ -46,9 +51,13 @@ import Testing
     var tasks: [Task<Void, Never>] = []
     func dispatch(_ name: String) {
       tasks.append(
-        viewModel.dispatch(actionId: .search, policy: .throttle(.milliseconds(300)), task: { [clock] in
-          starts.append("\(name)@\(clock.now.offset.components.attoseconds / 1_000_000_000_000_000 + clock.now.offset.components.seconds * 1000)")
-        }))
+        viewModel.dispatch(
+          actionId: .search, policy: .throttle(.milliseconds(300)),
+          task: { [clock] in
+            starts.append(
+              "\(name)@\(clock.now.offset.components.attoseconds / 1_000_000_000_000_000 + clock.now.offset.components.seconds * 1000)"
+            )
+          }))
     }
     dispatch("a")
     await clock.waitForSleepers(1)

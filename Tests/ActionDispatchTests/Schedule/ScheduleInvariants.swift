@@ -127,7 +127,8 @@ enum ScheduleInvariants {
       guard let window = facts.window else { continue }
       // A throttled dispatch may be held: it emits nothing during the call, and a `dropped` then
       // is the dispatch it replaced. Only a run it started is its own.
-      let throttled = facts.spec.map { if case .throttle = runner.world.runs[$0].policy { true } else { false } } ?? false
+      let throttled =
+        facts.spec.map { if case .throttle = runner.world.runs[$0].policy { true } else { false } } ?? false
       let admitted = entries[window].filter {
         $0.listener == .events && $0.action == facts.action
           && ($0.phase == "started" || (!throttled && $0.phase == "dropped"))

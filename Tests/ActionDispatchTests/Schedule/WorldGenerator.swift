@@ -73,8 +73,10 @@ enum WorldGenerator {
     let action = actions.randomElement(using: &random)!
     switch Int.random(in: 0..<14, using: &random) {
     case 0..<4:
-      let policy: DispatchPolicy = [.concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .throttle(.seconds(1))]
-        .randomElement(using: &random)!
+      let policy: DispatchPolicy = [
+        .concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .throttle(.seconds(1)),
+      ]
+      .randomElement(using: &random)!
       return .dispatchQuick(action, policy)
     case 4..<7: return .cancel(action)
     case 7: return .cancelAll
