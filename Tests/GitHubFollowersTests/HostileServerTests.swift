@@ -105,6 +105,6 @@ struct HostileServerTests {
     #expect(message == GitHubError.timeout.description)
     // The trickle would last 28 hours; the bound is loose for a loaded machine (the suite under
     // ThreadSanitizer next to other builds took 9 s for this 1 s deadline).
-    #expect(ContinuousClock.now - start < .seconds(60))
+    #expect(ContinuousClock.now - start < .seconds(120))
   }
 }
