@@ -4,6 +4,6 @@ import ActionDispatch
 public enum FollowerListAction: ActionIdType {
   case fetchFollowers
   case follow
-  /// Per row: each follower's Unfollow button has its own loading and error state.
-  case unfollow(String)
+  /// Per row: each follower's Remove button has its own loading and error state.
+  case removeFollower(String)
 }

@@ -4,6 +4,6 @@ public protocol FollowerListService: Sendable {
   func fetchFollowers(username: String) async throws -> [String]
   /// Follows a user; returns the new number of people followed.
   func follow(username: String) async throws -> Int
-  /// Stops following a user.
-  func unfollow(username: String) async throws
+  /// Removes a user from the signed-in user's followers.
+  func removeFollower(username: String) async throws
 }

@@ -46,17 +46,17 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
     }
   }
 
-  /// Unfollows one follower of the list: the row goes at once, and comes back if the request fails.
+  /// Removes one follower from the list: the row goes at once, and comes back if the request fails.
   ///
-  /// Each row is its own action, so `isLoading(for: .unfollow(name))` and
-  /// `error(for: .unfollow(name))` drive that row's button alone; an idle row holds no state.
+  /// Each row is its own action, so `isLoading(for: .removeFollower(name))` and
+  /// `error(for: .removeFollower(name))` drive that row's button alone; an idle row holds no state.
   @discardableResult
-  public func unfollow(_ name: String) -> Task<Void, Never> {
+  public func removeFollower(_ name: String) -> Task<Void, Never> {
     guard let index = followers.firstIndex(of: name) else { return Task {} }
     followers.remove(at: index)
     return dispatch(
-      actionId: .unfollow(name), policy: .ignoreWhileRunning,
-      task: { [service] in try await service.unfollow(username: name) },
+      actionId: .removeFollower(name), policy: .ignoreWhileRunning,
+      task: { [service] in try await service.removeFollower(username: name) },
       onSuccess: nil
     ) { viewModel, _ in
       viewModel.followers.insert(name, at: min(index, viewModel.followers.count))
@@ -69,7 +69,7 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
       switch actionId {
       case .fetchFollowers: "load followers"
       case .follow: "follow"
-      case .unfollow(let name): "unfollow \(name)"
+      case .removeFollower(let name): "remove \(name)"
       }
     toasts.append("Could not \(what): \(error)")
   }

@@ -6,7 +6,7 @@ import ConsumerApp
 final class MockFollowerListService: FollowerListService {
   let fetchFollowersStub = Stub<String, [String]>(returning: [])
   let followStub = Stub<String, Int>(returning: 0)
-  let unfollowStub = Stub<String, Void>(returning: ())
+  let removeFollowerStub = Stub<String, Void>(returning: ())
 
   func fetchFollowers(username: String) async throws -> [String] {
     try await fetchFollowersStub(username)
@@ -16,8 +16,8 @@ final class MockFollowerListService: FollowerListService {
     try await followStub(username)
   }
 
-  func unfollow(username: String) async throws {
-    try await unfollowStub(username)
+  func removeFollower(username: String) async throws {
+    try await removeFollowerStub(username)
   }
 }
 

@@ -3,9 +3,9 @@ import ActionDispatchTesting
 import ConsumerApp
 import Testing
 
-/// A per-row action: each follower's Unfollow button has its own loading and error state.
+/// A per-row action: each follower's Remove button has its own loading and error state.
 @MainActor
-@Suite struct UnfollowRowTests {
+@Suite struct RemoveFollowerRowTests {
   private func loadedViewModel(_ service: MockFollowerListService) async -> FollowerListViewModel {
     service.fetchFollowersStub.succeed(with: ["mona", "hubot", "octocat"])
     let viewModel = FollowerListViewModel(service: service)
@@ -13,46 +13,46 @@ import Testing
     return viewModel
   }
 
-  @Test func unfollowSuccessRemovesOnlyThatRow() async {
+  @Test func removeFollowerSuccessRemovesOnlyThatRow() async {
     let service = MockFollowerListService()
     let viewModel = await loadedViewModel(service)
 
-    await viewModel.unfollow("hubot").value
+    await viewModel.removeFollower("hubot").value
 
     #expect(viewModel.followers == ["mona", "octocat"])
-    #expect(service.unfollowStub.calls == ["hubot"])
-    #expect(viewModel.error(for: .unfollow("hubot")) == nil)
+    #expect(service.removeFollowerStub.calls == ["hubot"])
+    #expect(viewModel.error(for: .removeFollower("hubot")) == nil)
   }
 
-  @Test func unfollowFailureRollsTheRowBackAndShowsItsErrorOnly() async {
+  @Test func removeFollowerFailureRollsTheRowBackAndShowsItsErrorOnly() async {
     let service = MockFollowerListService()
     let viewModel = await loadedViewModel(service)
-    service.unfollowStub.fail(with: ServiceError())
+    service.removeFollowerStub.fail(with: ServiceError())
 
-    await viewModel.unfollow("hubot").value
+    await viewModel.removeFollower("hubot").value
 
     #expect(viewModel.followers == ["mona", "hubot", "octocat"])
-    #expect(viewModel.error(for: .unfollow("hubot")) == "The server is unreachable.")
-    #expect(viewModel.error(for: .unfollow("mona")) == nil)
-    #expect(viewModel.toasts == ["Could not unfollow hubot: The server is unreachable."])
+    #expect(viewModel.error(for: .removeFollower("hubot")) == "The server is unreachable.")
+    #expect(viewModel.error(for: .removeFollower("mona")) == nil)
+    #expect(viewModel.toasts == ["Could not remove hubot: The server is unreachable."])
   }
 
   @Test func eachRowIsLoadingOnItsOwn() async {
     let service = MockFollowerListService()
     let viewModel = await loadedViewModel(service)
     let gate = Gate()
-    service.unfollowStub.handle { _ in try await gate.pass() }
+    service.removeFollowerStub.handle { _ in try await gate.pass() }
     let recorder = EventRecorder(viewModel)
 
-    let run = viewModel.unfollow("mona")
-    #expect(viewModel.isLoading(for: .unfollow("mona")))
-    #expect(!viewModel.isLoading(for: .unfollow("hubot")))
-    viewModel.unfollow("mona")  // a double tap on a row that is already gone does nothing
+    let run = viewModel.removeFollower("mona")
+    #expect(viewModel.isLoading(for: .removeFollower("mona")))
+    #expect(!viewModel.isLoading(for: .removeFollower("hubot")))
+    viewModel.removeFollower("mona")  // a double tap on a row that is already gone does nothing
     gate.open()
     await run.value
 
-    #expect(!viewModel.isLoading(for: .unfollow("mona")))
-    #expect(recorder.events == [.started(.unfollow("mona")), .succeeded(.unfollow("mona"))])
+    #expect(!viewModel.isLoading(for: .removeFollower("mona")))
+    #expect(recorder.events == [.started(.removeFollower("mona")), .succeeded(.removeFollower("mona"))])
   }
 
   @Test func releasingTheViewModelCancelsItsWorkAndDeliversNothing() async {
