@@ -65,12 +65,8 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
 
   /// Shows a toast for every error; the error itself is recorded by `dispatch` either way.
   override public func onError(actionId: FollowerListAction, error: any Error) {
-    let what =
-      switch actionId {
-      case .fetchFollowers: "load followers"
-      case .follow: "follow"
-      case .removeFollower(let name): "remove \(name)"
-      }
+    var what = actionId == .follow ? "follow" : "load followers"
+    if case .removeFollower(let name) = actionId { what = "remove \(name)" }
     toasts.append("Could not \(what): \(error)")
   }
 }
