@@ -54,6 +54,24 @@ public protocol ActionDispatching: AnyObject {
     onFailure: @escaping @MainActor (any Error) -> Void
   ) -> Task<Void, Never>
 
+  /// Runs a sequence as one run of an action; see ``BaseViewModel/dispatch(actionId:policy:timeout:elements:onElement:)``.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action this run belongs to.
+  ///   - policy: What to do with runs of the same action already in flight.
+  ///   - timeout: The longest the whole run may take.
+  ///   - elements: Makes the sequence.
+  ///   - onElement: Receives each element.
+  /// - Returns: The run's task.
+  @discardableResult
+  func dispatch<Elements: AsyncSequence & Sendable>(
+    actionId: ActionId,
+    policy: DispatchPolicy,
+    timeout: Duration?,
+    elements: @escaping @MainActor () async throws -> Elements,
+    onElement: @escaping @MainActor (Elements.Element) -> Void
+  ) -> Task<Void, Never>
+
   /// Runs async work as a run of an action and waits for it; see ``BaseViewModel/dispatchAndWait(actionId:policy:retry:timeout:task:onSuccess:)``.
   ///
   /// - Parameters:
@@ -179,6 +197,42 @@ extension ActionDispatching {
       actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: task,
       onSuccess: { [weak self] value in
         if let self { onSuccess(self, value) }
+      })
+  }
+
+  /// Runs a sequence as one run of an action; each element goes, with the view model, to `onElement`.
+  ///
+  /// ```swift
+  /// dispatch(actionId: .loadAllPages, policy: .cancelPrevious, elements: { [service] in
+  ///   service.allFollowers(of: login)
+  /// }) { viewModel, page in
+  ///   viewModel.followers += page.followers
+  /// }
+  /// ```
+  ///
+  /// The closure holds the view model weakly: releasing it cancels the run and stops the
+  /// iteration at once. Everything ``BaseViewModel/dispatch(actionId:policy:timeout:elements:onElement:)``
+  /// says holds.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action this run belongs to.
+  ///   - policy: What to do with runs of the same action already in flight.
+  ///   - timeout: The longest the whole run may take; measured on the view model's clock.
+  ///   - elements: Makes the sequence. Capture what it needs (`[service] in`), not `self`.
+  ///   - onElement: Receives the view model and each element, typed and in order, on the main actor.
+  /// - Returns: The run's task: awaiting it waits for the run; cancelling it cancels the run.
+  @discardableResult
+  public func dispatch<Elements: AsyncSequence & Sendable>(
+    actionId: ActionId,
+    policy: DispatchPolicy = .concurrent,
+    timeout: Duration? = nil,
+    elements: @escaping @MainActor () async throws -> Elements,
+    onElement: @escaping @MainActor (Self, Elements.Element) -> Void
+  ) -> Task<Void, Never> {
+    dispatch(
+      actionId: actionId, policy: policy, timeout: timeout, elements: elements,
+      onElement: { [weak self] element in
+        if let self { onElement(self, element) }
       })
   }
 }

@@ -8,6 +8,14 @@ extension On {
     for handler in startedHandlers where isActive() { handler() }
   }
 
+  @MainActor func runElement(_ value: Any, while isActive: @MainActor () -> Bool) {
+    for handler in elementHandlers where isActive() {
+      if let mismatch = handler(value) {
+        FileHandle.standardError.write(Data("ActionDispatch: \(mismatch.description)\n".utf8))
+      }
+    }
+  }
+
   @MainActor func runSucceeded(with value: Any, while isActive: @MainActor () -> Bool) {
     for handler in succeededHandlers where isActive() {
       if let mismatch = handler(value) {

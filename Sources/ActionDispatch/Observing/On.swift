@@ -13,7 +13,8 @@
 /// ```
 ///
 /// Handlers run on the main actor, in the order a run goes through its life: `started`,
-/// then one of `succeeded`, `failed` or `cancelled`, then `finished` after loading ended.
+/// each `element` of a streaming run, then one of `succeeded`, `failed` or `cancelled`, then
+/// `finished` after loading ended.
 ///
 /// > Important: A typed `succeeded` handler whose type does not match the run's result is
 /// > never silently skipped: the mismatch is written to standard error and this `On`'s
@@ -23,6 +24,7 @@ public struct On<ActionId: ActionIdType> {
   public let actionId: ActionId
 
   var startedHandlers: [@MainActor () -> Void] = []
+  var elementHandlers: [@MainActor (Any) -> UnexpectedResultTypeError?] = []
   var succeededHandlers: [@MainActor (Any) -> UnexpectedResultTypeError?] = []
   var failedHandlers: [@MainActor (any Error) -> Void] = []
   var cancelledHandlers: [@MainActor () -> Void] = []
@@ -42,6 +44,36 @@ public struct On<ActionId: ActionIdType> {
   public func started(_ handler: @escaping @MainActor () -> Void) -> On {
     var copy = self
     copy.startedHandlers.append(handler)
+    return copy
+  }
+
+  /// Adds a handler for each element of a streaming run, typed and in order.
+  ///
+  /// ```swift
+  /// On(.loadAllPages).element { (page: FollowersPage) in table.append(page.followers) }
+  /// ```
+  ///
+  /// Elements of a run come after its `started` and before its end, and stop at once when the
+  /// run is cancelled. An element whose type does not match is never silently skipped: the
+  /// mismatch is written to standard error.
+  ///
+  /// - Parameters:
+  ///   - type: The element type the action streams; inferred from the handler when omitted.
+  ///   - handler: Runs on the main actor with each element, after the run's own `onElement`.
+  /// - Returns: This observation with the handler added.
+  public func element<T>(as type: T.Type = T.self, _ handler: @escaping @MainActor (T) -> Void) -> On {
+    var copy = self
+    let actionId = actionId
+    copy.elementHandlers.append { value in
+      guard let typed = value as? T else {
+        return UnexpectedResultTypeError(
+          actionId: String(describing: actionId),
+          expected: String(reflecting: T.self),
+          actual: String(reflecting: Swift.type(of: value)), phase: "element")
+      }
+      handler(typed)
+      return nil
+    }
     return copy
   }
 

@@ -1,4 +1,4 @@
-/// A typed `succeeded` handler of an ``On`` expected a different result type than the run delivered.
+/// A typed `succeeded` (or `element`) handler of an ``On`` expected a different type than the run delivered.
 ///
 /// This is a programming error in the client: the handler's type does not match what the
 /// view model's action returns. It is reported loudly — on standard error, and to the same
@@ -10,6 +10,8 @@ public struct UnexpectedResultTypeError: Error, Sendable, Hashable, CustomString
   public var expected: String
   /// The type the run delivered.
   public var actual: String
+  /// The handler: `succeeded`, or `element` for an element of a streaming run.
+  public var phase: String
 
   /// Creates the error.
   ///
@@ -17,15 +19,17 @@ public struct UnexpectedResultTypeError: Error, Sendable, Hashable, CustomString
   ///   - actionId: The action, as text.
   ///   - expected: The type the handler expected.
   ///   - actual: The type the run delivered.
-  public init(actionId: String, expected: String, actual: String) {
+  ///   - phase: The handler: `succeeded` (the default), or `element`.
+  public init(actionId: String, expected: String, actual: String, phase: String = "succeeded") {
     self.actionId = actionId
     self.expected = expected
     self.actual = actual
+    self.phase = phase
   }
 
   /// A message that says what happened and what to do.
   public var description: String {
-    "On(.\(actionId)).succeeded expects \(expected), but the action delivered \(actual). "
+    "On(.\(actionId)).\(phase) expects \(expected), but the action delivered \(actual). "
       + "Change the handler's type to \(actual)."
   }
 }

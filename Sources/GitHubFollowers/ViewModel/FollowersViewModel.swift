@@ -127,7 +127,8 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   ///   - limit: Stop once this many followers are loaded; `nil` (the default) for all. The
   ///     last page may bring more.
   ///   - maxPages: Stop after this many pages; `nil` (the default) for no cap.
-  /// - Returns: The run's task; it succeeds with every page loaded.
+  /// - Returns: The run's task; it succeeds with every page loaded. A streaming run: each page
+  ///   is appended as it arrives, and a superseded or cancelled run appends nothing more.
   @discardableResult
   public func loadAllPages(
     for username: String,
@@ -148,17 +149,14 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     nextPageURL = nil
     return dispatch(
       actionId: .loadAllPages, policy: .cancelPrevious,
-      task: { [service, weak self] in
-        let login = try GitHubUsername.validate(username)
-        let pages = service.allFollowers(
-          of: login, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
-        for try await page in pages {
-          // Checked on the main actor before each page, so a superseded run appends nothing.
-          try Task.checkCancellation()
-          guard let self else { throw CancellationError() }
-          self.append(page)
-        }
-      })
+      elements: { [service] in
+        service.allFollowers(
+          of: try GitHubUsername.validate(username), perPage: perPage, concurrency: concurrency, limit: limit,
+          maxPages: maxPages)
+      }
+    ) { viewModel, page in
+      viewModel.append(page)
+    }
   }
 
   /// Loads a user's profile.

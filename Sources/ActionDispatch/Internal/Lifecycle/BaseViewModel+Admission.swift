@@ -3,7 +3,8 @@ extension BaseViewModel {
   ///
   /// State changes at once — the action is loading when this returns, its old error is gone —
   /// and the run's `started` notifications are delivered now, or after the notification being
-  /// delivered when a callback dispatches (see ``deliver(_:)``).
+  /// delivered when a callback dispatches (see ``deliver(_:)``). `onAccepted` is given the run's
+  /// number when it is accepted, before its work can start (a streaming run tags its elements).
   func startRun<T>(
     actionId: ActionId,
     policy: DispatchPolicy,
@@ -12,7 +13,8 @@ extension BaseViewModel {
     task work: @escaping @MainActor () async throws -> T,
     onSuccess: (@MainActor (T) -> Void)?,
     onFailure: (@MainActor (any Error) -> Void)?,
-    onFinish: (@MainActor (RunOutcome) -> Void)?
+    onFinish: (@MainActor (RunOutcome) -> Void)?,
+    onAccepted: (@MainActor (UInt64) -> Void)? = nil
   ) -> Task<Void, Never> {
     let runID = nextRunID
     nextRunID &+= 1
@@ -35,11 +37,12 @@ extension BaseViewModel {
       return hold(runID, of: actionId, onFinish: onFinish) { [weak self] in
         self?.startRun(
           actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: work,
-          onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish)
+          onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish, onAccepted: onAccepted)
       }
     case .accept(let supersedesOlder, let startsAt, let opensWindow):
       (supersedes, start, window) = (supersedesOlder, startsAt, opensWindow)
     }
+    onAccepted?(runID)
 
     let state = existing ?? makeState(for: actionId)
     if state.failure != nil {
