@@ -53,7 +53,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   ///   - service: Where followers, profiles and search results come from.
   ///   - clock: The clock the search debounce waits on; a test clock in tests.
   ///   - searchDebounce: How long typing must pause before a search is sent.
-  ///   - loadingIndicator: When ``BaseViewModel/isShowingLoading(for:)`` shows a spinner;
+  ///   - loadingIndicator: When `isShowingLoading(for:)` shows a spinner;
   ///     at once with loading by default.
   public init(
     service: any FollowersService,
