@@ -12,7 +12,63 @@
 /// ```
 public enum EmbeddedTemplates {
   /// Every template, in file-name order.
-  public static let all: [Template] = [actionTests, mockService, testSuite, viewModel, viewModelMethod]
+  public static let all: [Template] = [
+    actionStreamTests, actionTests, mockService, testSuite, viewModel, viewModelMethod, viewModelStreamMethod,
+  ]
+
+  /// `Templates/ActionStreamTests.swift.template`.
+  public static let actionStreamTests = Template(
+    name: "ActionStreamTests.swift.template",
+    text: #"""
+        // MARK: - {{action}} (a streaming action)
+
+        @Test func {{action}}Success() async {
+          let service = {{makeService}}
+          {{stubSuccess}}
+          let viewModel = {{makeViewModel}}
+          {{prepare}}
+          var received: [{{Element}}] = []
+          let token = viewModel.observe {
+            On(.{{actionValue}}).element { (element: {{Element}}) in received.append(element) }
+          }
+
+          await {{call}}.value
+
+          #expect(viewModel.error(for: .{{actionValue}}) == nil)
+          #expect(received == {{elements}})
+          {{expectSuccess}}
+          token.cancel()
+        }
+
+        @Test func {{action}}Failure() async {
+          let service = {{makeService}}
+          {{stubFailure}}
+          let viewModel = {{makeViewModel}}
+          {{prepare}}
+
+          await {{call}}.value
+
+          #expect(viewModel.error(for: .{{actionValue}}) == {{failureMessage}})
+          {{expectFailure}}
+        }
+
+        @Test func {{action}}Lifecycle() async {
+          let service = {{makeService}}
+          {{stubSuccess}}
+          let viewModel = {{makeViewModel}}
+          {{prepare}}
+          let recorder = EventRecorder(viewModel)
+
+          let run = {{call}}
+          #expect(viewModel.isLoading(for: .{{actionValue}}))
+          await run.value
+
+          #expect(!viewModel.isLoading(for: .{{actionValue}}))
+          #expect(recorder.events == [.started(.{{actionValue}}), .succeeded(.{{actionValue}})])
+        }
+
+      """#
+  )
 
   /// `Templates/ActionTests.swift.template`.
   public static let actionTests = Template(
@@ -190,6 +246,34 @@ public enum EmbeddedTemplates {
             }
           ) { viewModel, _ in
             // Keep what the call returned in a property of viewModel here, for the view to show.
+          }
+        }
+
+      """#
+  )
+
+  /// `Templates/ViewModelStreamMethod.swift.template`.
+  public static let viewModelStreamMethod = Template(
+    name: "ViewModelStreamMethod.swift.template",
+    text: #"""
+      // Add to the enum {{ActionEnum}}:
+
+        case {{caseDeclaration}}
+
+      // Add to the class {{ViewModel}}, which keeps its service in `let service`:
+
+        /// Runs `{{action}}`, a streaming action: say what each element brings.
+        ///
+        /// - Returns: The run's task; await it to wait until the sequence ends, hooks included.
+        @discardableResult
+        public func {{action}}({{parameters}}) -> Task<Void, Never> {
+          dispatch(
+            actionId: .{{actionValue}},
+            elements: { [service] in  // Capture the service, not self, so releasing the view model cancels the run.
+              service.{{action}}({{arguments}})  // FILL IN: the service call that returns the sequence.
+            }
+          ) { viewModel, element in
+            // Keep each {{Element}} in a property of viewModel here, for the view to show.
           }
         }
 

@@ -238,11 +238,14 @@ extension ScaffoldCommandTests {
     line marked FILL IN with the service call, and the tests compile and pass.
 
     The tests expect a mock with a Stub named <actionName>Stub (see
-    Templates/README.md).
+    Templates/README.md). With --stream <Element>, the action is a streaming one:
+    its service method returns an async sequence of Element, and the mock streams
+    its stub's [Element] with stub.stream().
 
     USAGE: action-dispatch scaffold action <actionName> --view-model <TypeName>
-                                           [--mock <Type>] [--module <Name>]
-                                           [--output <path>] [--force]
+                                           [--mock <Type>] [--stream <Element>]
+                                           [--module <Name>] [--output <path>]
+                                           [--force]
 
     ARGUMENTS:
       <actionName>            The new action: its enum case, its method and the
@@ -258,6 +261,11 @@ extension ScaffoldCommandTests {
       --mock <Type>           The mock service the tests create; <Base> is the view
                               model's name without ViewModel. (default:
                               Mock<Base>Service)
+      --stream <Element>      The action streams elements of this type (Int, String,
+                              Bool, Double…): the method stub dispatches elements:
+                              with onElement, the mock's stub returns [Element] and
+                              streams it with stub.stream(), and the success test
+                              checks the elements that On(.action).element received.
       --module <Name>         The module that defines the view model, which the
                               tests @testable import. By default <Module> when
                               --output is under Sources/<Module>/ or
@@ -305,6 +313,85 @@ extension ScaffoldCommandTests {
                               one of those folders; any other folder gets all three.
       --force                 Replace files that --output would overwrite.
       -h, --help              Show help information.
+
+    """#
+
+  /// What `scaffold action watchFollowers --stream String ...` prints without `--output`.
+  static let watchFollowersListing = #"""
+    // File FollowerListViewModelWatchFollowersTests.swift, in your test target:
+
+    import ActionDispatch
+    import ActionDispatchTesting
+    import Testing
+
+    @testable import ConsumerApp
+
+    @MainActor
+    @Suite struct FollowerListViewModelWatchFollowersTests {
+      // MARK: - watchFollowers (a streaming action)
+
+      @Test func watchFollowersSuccess() async {
+        let service = MockFollowerListService()
+        service.watchFollowersStub.succeed(with: ["sample", "sample"])
+        let viewModel = FollowerListViewModel(service: service)
+        var received: [String] = []
+        let token = viewModel.observe {
+          On(.watchFollowers).element { (element: String) in received.append(element) }
+        }
+
+        await viewModel.watchFollowers().value
+
+        #expect(viewModel.error(for: .watchFollowers) == nil)
+        #expect(received == ["sample", "sample"])
+        #expect(service.watchFollowersStub.callCount == 1)
+        token.cancel()
+      }
+
+      @Test func watchFollowersFailure() async {
+        let service = MockFollowerListService()
+        service.watchFollowersStub.fail(with: StubError("watchFollowers failed"))
+        let viewModel = FollowerListViewModel(service: service)
+
+        await viewModel.watchFollowers().value
+
+        #expect(viewModel.error(for: .watchFollowers) == "watchFollowers failed")
+      }
+
+      @Test func watchFollowersLifecycle() async {
+        let service = MockFollowerListService()
+        service.watchFollowersStub.succeed(with: ["sample", "sample"])
+        let viewModel = FollowerListViewModel(service: service)
+        let recorder = EventRecorder(viewModel)
+
+        let run = viewModel.watchFollowers()
+        #expect(viewModel.isLoading(for: .watchFollowers))
+        await run.value
+
+        #expect(!viewModel.isLoading(for: .watchFollowers))
+        #expect(recorder.events == [.started(.watchFollowers), .succeeded(.watchFollowers)])
+      }
+    }
+
+    // Add to the enum FollowerListAction:
+
+      case watchFollowers
+
+    // Add to the class FollowerListViewModel, which keeps its service in `let service`:
+
+      /// Runs `watchFollowers`, a streaming action: say what each element brings.
+      ///
+      /// - Returns: The run's task; await it to wait until the sequence ends, hooks included.
+      @discardableResult
+      public func watchFollowers() -> Task<Void, Never> {
+        dispatch(
+          actionId: .watchFollowers,
+          elements: { [service] in  // Capture the service, not self, so releasing the view model cancels the run.
+            service.watchFollowers()  // FILL IN: the service call that returns the sequence.
+          }
+        ) { viewModel, element in
+          // Keep each String in a property of viewModel here, for the view to show.
+        }
+      }
 
     """#
 }

@@ -20,6 +20,14 @@ import Testing
     #expect(result == CLIResult(stdout: Self.unfollowListing, stderr: "", status: 0))
   }
 
+  @Test func aStreamingActionPrintsItsStreamTestsThenAStreamingMethodToPaste() async throws {
+    let result = try await CLIProcess.run([
+      "scaffold", "action", "watchFollowers", "--view-model", "FollowerListViewModel", "--stream", "String",
+      "--module", "ConsumerApp",
+    ])
+    #expect(result == CLIResult(stdout: Self.watchFollowersListing, stderr: "", status: 0))
+  }
+
   @Test func viewModelPrintsItsThreeFiles() async throws {
     let result = try await CLIProcess.run(Self.profile)
     #expect(result == CLIResult(stdout: Self.profileViewModelListing, stderr: "", status: 0))
@@ -183,6 +191,12 @@ import Testing
     UsageErrorCase(
       arguments: ["scaffold", "action", "delete(Int", "--view-model", "TodoListViewModel"],
       message: "'delete(Int' cannot be scaffolded: it has '(' without a closing ')' at the end",
+      command: "scaffold action"),
+    UsageErrorCase(
+      arguments: ["scaffold", "action", "watch", "--view-model", "FeedViewModel", "--stream", "Page"],
+      message: "'--stream Page' cannot be scaffolded: scaffold writes sample elements only for Bool, Double, Float, "
+        + "Int, Int16, Int32, Int64, Int8, String, UInt, UInt16, UInt32, UInt64, UInt8; scaffold with one of them, "
+        + "then change the element type in the tests and the mock",
       command: "scaffold action"),
     UsageErrorCase(
       arguments: ["scaffold", "view-model", "struct"],

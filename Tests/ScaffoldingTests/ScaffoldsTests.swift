@@ -47,6 +47,31 @@ import Testing
     #expect(fillIn == ["        try await service.unfollow()  // FILL IN: the one service call this action makes."])
   }
 
+  @Test func aStreamingActionGetsStreamTestsAndAStreamingMethod() throws {
+    let scaffold = try ActionScaffold(
+      action: "watch(Int)", viewModel: "FeedViewModel", module: "App", streamElement: " String ")
+    #expect(scaffold.streamElement == "String")
+    let values = scaffold.testValues
+    #expect(values.stream == ActionTestValues.Stream(element: "String", elements: #"["sample", "sample"]"#))
+    #expect(values.stubSuccess == #"service.watchStub.succeed(with: ["sample", "sample"])"#)
+    let contents = scaffold.testFile.contents
+    #expect(contents.contains("  // MARK: - watch (a streaming action)\n"))
+    #expect(contents.contains("      On(.watch(1)).element { (element: String) in received.append(element) }\n"))
+    #expect(contents.contains(#"    #expect(received == ["sample", "sample"])"# + "\n"))
+    for test in ["watchSuccess", "watchFailure", "watchLifecycle"] {
+      #expect(contents.contains("  @Test func \(test)() async {\n"))
+    }
+    let fillIn = scaffold.pasteText.split(separator: "\n").filter { $0.contains("FILL IN") }
+    #expect(fillIn == ["        service.watch(value)  // FILL IN: the service call that returns the sequence."])
+    #expect(scaffold.pasteText.contains("      elements: { [service] in"))
+  }
+
+  @Test func aStreamOfATypeWithoutASampleIsRefusedSayingWhatToDo() {
+    #expect(throws: UnsupportedActionError.self) {
+      try ActionScaffold(action: "watch", viewModel: "FeedViewModel", streamElement: "Page")
+    }
+  }
+
   @Test func aViewModelScaffoldHasThreeFilesForTwoTargets() throws {
     let scaffold = try ViewModelScaffold(viewModel: "ProfileViewModel", module: "MyApp")
     #expect(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `action-dispatch scaffold action` generates for one new action of a view model: a test
 /// file with its three tests, and the enum case and method stub to paste into the view model.
 ///
@@ -20,6 +22,8 @@ public struct ActionScaffold: Sendable, Hashable {
   public let names: ViewModelNames
   /// The module the tests import.
   public let module: String
+  /// For a streaming action, the type of its elements, such as `String`; `nil` otherwise.
+  public let streamElement: String?
 
   /// Validates the names and derives the rest.
   ///
@@ -29,13 +33,16 @@ public struct ActionScaffold: Sendable, Hashable {
   ///   - viewModel: The view model's class name.
   ///   - mockService: The mock service's class name; `Mock<base>Service` by default.
   ///   - module: The module that defines the view model; the view model's base name by default.
+  ///   - streamElement: For a streaming action (`scaffold action --stream`), the type of its
+  ///     elements; `nil` (the default) for an action that returns one value.
   /// - Throws: ``InvalidNameError`` for the first name that is not a valid Swift identifier, or
-  ///   ``UnsupportedActionError`` for associated values scaffold cannot write tests for.
+  ///   ``UnsupportedActionError`` for associated values or elements scaffold cannot write tests for.
   public init(
     action: String,
     viewModel: String,
     mockService: String? = nil,
-    module: String? = nil
+    module: String? = nil,
+    streamElement: String? = nil
   ) throws {
     let signature = try ActionSignature(parsing: action)
     let names = try ViewModelNames(viewModel: viewModel, mockService: mockService)
@@ -46,6 +53,10 @@ public struct ActionScaffold: Sendable, Hashable {
     self.signature = signature
     self.names = names
     self.module = module ?? names.base
+    if let streamElement {
+      _ = try ActionTestValues.streaming(signature, element: streamElement, names: names)
+    }
+    self.streamElement = streamElement?.trimmingCharacters(in: .whitespaces)
   }
 
   /// The suite's name: the view model's, the action's capitalized, then `Tests`, such as
@@ -54,9 +65,14 @@ public struct ActionScaffold: Sendable, Hashable {
     names.viewModel + action.prefix(1).uppercased() + action.dropFirst() + "Tests"
   }
 
-  /// The values of the three tests: ``ActionTestValues/defaults(for:names:)-(ActionSignature,_)``.
+  /// The values of the three tests: ``ActionTestValues/defaults(for:names:)-(ActionSignature,_)``,
+  /// or ``ActionTestValues/streaming(_:element:names:)`` for a streaming action.
   public var testValues: ActionTestValues {
-    .defaults(for: signature, names: names)
+    if let streamElement, let values = try? ActionTestValues.streaming(signature, element: streamElement, names: names)
+    {
+      return values
+    }
+    return .defaults(for: signature, names: names)
   }
 
   /// The test file: `<suiteName>.swift`, for the test target.
@@ -67,11 +83,13 @@ public struct ActionScaffold: Sendable, Hashable {
 
   /// The enum case and the method stub, each after a comment that says where it goes.
   public var pasteText: String {
-    EmbeddedTemplates.viewModelMethod.renderChecked([
-      "action": action, "ActionEnum": names.actionEnum, "ViewModel": names.viewModel,
-      "caseDeclaration": signature.caseDeclaration, "parameters": signature.methodParameters,
-      "actionValue": signature.valueFromParameters, "arguments": signature.argumentsFromParameters,
-    ])
+    (streamElement == nil ? EmbeddedTemplates.viewModelMethod : EmbeddedTemplates.viewModelStreamMethod)
+      .renderChecked([
+        "action": action, "ActionEnum": names.actionEnum, "ViewModel": names.viewModel,
+        "caseDeclaration": signature.caseDeclaration, "parameters": signature.methodParameters,
+        "actionValue": signature.valueFromParameters, "arguments": signature.argumentsFromParameters,
+        "Element": streamElement ?? "",
+      ])
   }
 
   /// What `scaffold action` prints without `--output`: the test file, then the text to paste.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The values of `Templates/ActionTests.swift.template` for one action: how its three tests
 /// (success, failure, lifecycle) make the service and the view model, act, and check.
 ///
@@ -38,6 +40,27 @@ public struct ActionTestValues: Sendable, Hashable {
   public var failureMessage: String
   /// Expectations after the failure, besides the message: `{{expectFailure}}`.
   public var expectFailure: String
+  /// For a streaming action, the element type (`{{Element}}`) and the elements the success test
+  /// expects (`{{elements}}`); `nil` for an action that returns one value.
+  public var stream: Stream?
+
+  /// What the tests of a streaming action need besides the usual values.
+  public struct Stream: Sendable, Hashable {
+    /// The element type, such as `String`: `{{Element}}`.
+    public var element: String
+    /// An expression for the elements the success test expects, in order: `{{elements}}`.
+    public var elements: String
+
+    /// Creates the streaming values.
+    ///
+    /// - Parameters:
+    ///   - element: The element type.
+    ///   - elements: An expression for the elements the success test expects.
+    public init(element: String, elements: String) {
+      self.element = element
+      self.elements = elements
+    }
+  }
 
   /// Creates the values of one action's three tests.
   ///
@@ -53,6 +76,7 @@ public struct ActionTestValues: Sendable, Hashable {
   ///   - stubFailure: Statements that make the service call fail.
   ///   - failureMessage: An expression for the message shown after the failure.
   ///   - expectFailure: Expectations after the failure; none by default.
+  ///   - stream: For a streaming action, its element type and expected elements; `nil` by default.
   public init(
     action: String,
     actionValue: String? = nil,
@@ -64,7 +88,8 @@ public struct ActionTestValues: Sendable, Hashable {
     expectSuccess: String = "",
     stubFailure: String,
     failureMessage: String,
-    expectFailure: String = ""
+    expectFailure: String = "",
+    stream: Stream? = nil
   ) {
     self.action = action
     self.actionValue = actionValue ?? action
@@ -77,6 +102,7 @@ public struct ActionTestValues: Sendable, Hashable {
     self.stubFailure = stubFailure
     self.failureMessage = failureMessage
     self.expectFailure = expectFailure
+    self.stream = stream
   }
 
   /// The values `action-dispatch scaffold` uses: they compile once the view model has the
@@ -114,6 +140,36 @@ public struct ActionTestValues: Sendable, Hashable {
     )
   }
 
+  /// The values `action-dispatch scaffold action --stream <Element>` uses for a streaming action.
+  ///
+  /// The mock's stub returns an array of elements and its method streams them with
+  /// `Stub.stream()` (`let <action>Stub = Stub<Void, [Element]>(returning: [])`); the success
+  /// test stubs two sample elements and checks that `On(.action).element` received them in order.
+  ///
+  /// - Parameters:
+  ///   - signature: The action, as for ``defaults(for:names:)-(ActionSignature,_)``.
+  ///   - element: The element type: one that ``ActionSignature/samples`` has a sample of.
+  ///   - names: The view model's derived names.
+  /// - Returns: The values.
+  /// - Throws: ``UnsupportedActionError`` when the element type has no sample.
+  public static func streaming(
+    _ signature: ActionSignature, element: String, names: ViewModelNames
+  ) throws -> ActionTestValues {
+    let type = element.trimmingCharacters(in: .whitespaces)
+    guard let sample = ActionSignature.samples[type] else {
+      throw UnsupportedActionError(
+        text: "--stream \(element)",
+        reason: "scaffold writes sample elements only for "
+          + ActionSignature.samples.keys.sorted().joined(separator: ", ")
+          + "; scaffold with one of them, then change the element type in the tests and the mock")
+    }
+    var values = defaults(for: signature, names: names)
+    let elements = "[\(sample), \(sample)]"
+    values.stubSuccess = "service.\(signature.name)Stub.succeed(with: \(elements))"
+    values.stream = Stream(element: type, elements: elements)
+    return values
+  }
+
   /// The placeholder values, by placeholder name.
   public var placeholderValues: [String: String] {
     [
@@ -121,13 +177,16 @@ public struct ActionTestValues: Sendable, Hashable {
       "makeViewModel": makeViewModel,
       "prepare": prepare, "call": call, "expectSuccess": expectSuccess, "stubFailure": stubFailure,
       "failureMessage": failureMessage, "expectFailure": expectFailure,
+      "Element": stream?.element ?? "", "elements": stream?.elements ?? "",
     ]
   }
 
-  /// The three tests, rendered from the embedded `ActionTests.swift.template`.
+  /// The three tests, rendered from the embedded `ActionTests.swift.template`, or
+  /// `ActionStreamTests.swift.template` for a streaming action.
   ///
   /// - Returns: The tests, indented for the body of a suite, ending with a newline.
   public func render() -> String {
-    EmbeddedTemplates.actionTests.renderChecked(placeholderValues)
+    (stream == nil ? EmbeddedTemplates.actionTests : EmbeddedTemplates.actionStreamTests)
+      .renderChecked(placeholderValues)
   }
 }

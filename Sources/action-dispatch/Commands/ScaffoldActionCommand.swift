@@ -27,6 +27,12 @@ struct ScaffoldActionCommand: Command {
   static let mock = OptionDefinition.option(
     "mock", value: "Type", default: "Mock<Base>Service",
     help: "The mock service the tests create; <Base> is the view model's name without ViewModel.")
+  /// `--stream <Element>`.
+  static let stream = OptionDefinition.option(
+    "stream", value: "Element",
+    help: "The action streams elements of this type (Int, String, Bool, Double…): the method stub dispatches "
+      + "elements: with onElement, the mock's stub returns [Element] and streams it with stub.stream(), and the "
+      + "success test checks the elements that On(.action).element received.")
   /// `--output <path>`.
   static let output = OptionDefinition.option(
     "output", value: "path",
@@ -42,10 +48,12 @@ struct ScaffoldActionCommand: Command {
       case and the method stub to paste into the view model. Fill in the one line marked FILL IN \
       with the service call, and the tests compile and pass.
 
-      The tests expect a mock with a Stub named <actionName>Stub (see Templates/README.md).
+      The tests expect a mock with a Stub named <actionName>Stub (see Templates/README.md). With \
+      --stream <Element>, the action is a streaming one: its service method returns an async \
+      sequence of Element, and the mock streams its stub's [Element] with stub.stream().
       """,
     arguments: [actionName],
-    options: [viewModel, mock, ScaffoldOptions.module, output, ScaffoldOptions.force])
+    options: [viewModel, mock, stream, ScaffoldOptions.module, output, ScaffoldOptions.force])
 
   /// The validated names.
   let scaffold: ActionScaffold
@@ -88,7 +96,8 @@ struct ScaffoldActionCommand: Command {
     let scaffold: ActionScaffold
     do {
       scaffold = try ActionScaffold(
-        action: action, viewModel: viewModel, mockService: arguments.value(Self.mock), module: module)
+        action: action, viewModel: viewModel, mockService: arguments.value(Self.mock), module: module,
+        streamElement: arguments.value(Self.stream))
     } catch {
       throw UsageError("\(error)")
     }

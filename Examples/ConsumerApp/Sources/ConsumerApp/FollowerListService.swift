@@ -6,4 +6,6 @@ public protocol FollowerListService: Sendable {
   func follow(username: String) async throws -> Int
   /// Removes a user from the signed-in user's followers.
   func removeFollower(username: String) async throws
+  /// Every page of a user's followers, as each arrives.
+  func followerPages(username: String) -> AsyncThrowingStream<[String], any Error>
 }

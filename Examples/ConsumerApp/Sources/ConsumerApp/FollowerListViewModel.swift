@@ -18,10 +18,19 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
 
   private let service: any FollowerListService
 
+  /// How the list's spinner shows: after 150 ms of loading, then for at least 400 ms, so a
+  /// fast load never flashes it. A SwiftUI view writes
+  /// `if viewModel.isShowingLoading(for: .loadAllPages) { ProgressView() }`.
+  public static let spinner = LoadingIndicator(delay: .milliseconds(150), minimumDuration: .milliseconds(400))
+
   /// Creates the view model.
-  public init(service: any FollowerListService) {
+  ///
+  /// - Parameters:
+  ///   - service: Where followers come from.
+  ///   - clock: The clock the spinner's timing waits on; a `TestClock` in tests.
+  public init(service: any FollowerListService, clock: any Clock<Duration> = ContinuousClock()) {
     self.service = service
-    super.init()
+    super.init(clock: clock, loadingIndicator: Self.spinner)
   }
 
   /// Loads the followers of a user.
@@ -30,6 +39,21 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
     dispatch(actionId: .fetchFollowers, task: { [service] in try await service.fetchFollowers(username: name) }) {
       viewModel, followers in
       viewModel.followers = followers
+    }
+  }
+
+  /// Loads every page of a user's followers, appending each page as it arrives.
+  ///
+  /// A streaming action: a new call supersedes the one in flight, whose pages stop at once; a
+  /// failure keeps the pages already appended.
+  @discardableResult
+  public func loadAllPages(for name: String) -> Task<Void, Never> {
+    followers = []
+    return dispatch(
+      actionId: .loadAllPages, policy: .cancelPrevious,
+      elements: { [service] in service.followerPages(username: name) }
+    ) { viewModel, page in
+      viewModel.followers += page
     }
   }
 

@@ -7,6 +7,7 @@ final class MockFollowerListService: FollowerListService {
   let fetchFollowersStub = Stub<String, [String]>(returning: [])
   let followStub = Stub<String, Int>(returning: 0)
   let removeFollowerStub = Stub<String, Void>(returning: ())
+  let followerPagesStub = Stub<String, [[String]]>(returning: [])
 
   func fetchFollowers(username: String) async throws -> [String] {
     try await fetchFollowersStub(username)
@@ -18,6 +19,10 @@ final class MockFollowerListService: FollowerListService {
 
   func removeFollower(username: String) async throws {
     try await removeFollowerStub(username)
+  }
+
+  func followerPages(username: String) -> AsyncThrowingStream<[String], any Error> {
+    followerPagesStub.stream(username)
   }
 }
 
