@@ -32,15 +32,16 @@ enum ScheduleInvariants {
         if !facts.deliveries.isEmpty { problems.append("\(name): dropped, yet it delivered") }
         continue
       }
-      if facts.deliveries.count > 1 { problems.append("\(name): delivered \(facts.deliveries.count) times") }
+      let allowed = facts.streaming ? 2 : 1
+      if facts.deliveries.count > allowed { problems.append("\(name): delivered \(facts.deliveries.count) times") }
       if let end = view.end {
         if let late = facts.attempts.first(where: { $0 > end }) {
           problems.append("\(name): an attempt started at log \(late), after its run ended \(view.phase!) at \(end)")
         }
-        if view.phase == "succeeded", facts.deliveries.count != 1 {
+        if view.phase == "succeeded", facts.deliveries.count != allowed {
           problems.append("\(name): succeeded but delivered \(facts.deliveries.count) times")
         }
-        if view.phase != "succeeded", !facts.deliveries.isEmpty {
+        if view.phase != "succeeded", !facts.streaming, !facts.deliveries.isEmpty {
           problems.append("\(name): ended \(view.phase!) but its onSuccess ran")
         }
         if let late = facts.deliveries.first(where: { $0 > end }) {
@@ -48,6 +49,11 @@ enum ScheduleInvariants {
         }
       } else if idle {
         problems.append("\(name): run #\(view.run) never ended")
+      } else if facts.streaming, let releasedAt = runner.releasedAt, runner.weakViewModel == nil {
+        // Elements delivered before the release stay delivered; none may come after it.
+        if let late = facts.deliveries.first(where: { $0 > releasedAt }) {
+          problems.append("\(name): an element delivered at log \(late), after the view model was released")
+        }
       } else if !facts.deliveries.isEmpty, runner.weakViewModel == nil {
         problems.append("\(name): delivered, but its run never ended")
       }

@@ -59,6 +59,7 @@ import Testing
       "dispatch \(index): \(ticket.action) spec \(ticket.spec.map(String.init) ?? "quick") "
         + "attempts at \(ticket.attempts) deliveries at \(ticket.deliveries)"
     }
+    if let releasedAt = runner.releasedAt { lines.append("released at log \(releasedAt)") }
     lines += runner.cancels.map { "top-level cancel \($0.target) log \($0.logBefore)..<\($0.logAfter)" }
     lines += problems.map { "PROBLEM: \($0)" }
     return lines.joined(separator: "\n")
@@ -69,7 +70,7 @@ import Testing
     let kinds = [
       "not queued", "events: run", "On(", "onStatusUpdate", "hook ", "attempt started", "delivered",
       "yet it ended", "not 'at once'", "never ended", "hang", "still alive", "isLoading", "isAnyLoading",
-      "no started or dropped", "runs started or dropped", "dropped, yet",
+      "no started or dropped", "runs started or dropped", "dropped, yet", "an element with no run",
     ]
     var counts: [String: Int] = [:]
     for world in problems {
@@ -85,13 +86,14 @@ import Testing
     #expect(WorldGenerator.world(seed: 1).description != WorldGenerator.world(seed: 2).description)
   }
 
-  @Test func worldsCoverEveryPolicyKeyedActionsReactionsAndRelease() {
+  @Test func worldsCoverEveryPolicyStreamingKeyedActionsReactionsAndRelease() {
     var policies = Set<String>()
     var keyed = false
     var reactions = 0
     var releases = 0
     var timeouts = 0
     var retries = 0
+    var streams = 0
     for seed in 0..<UInt64(500) {
       let world = WorldGenerator.world(seed: 0x5EED_0000 &+ seed)
       for run in world.runs {
@@ -99,6 +101,7 @@ import Testing
         if case .row = run.action { keyed = true }
         if run.timeout != nil { timeouts += 1 }
         if run.maxAttempts != nil { retries += 1 }
+        if run.streaming { streams += 1 }
       }
       reactions += world.reactions.count
       releases += world.steps.filter { if case .release = $0 { true } else { false } }.count
@@ -109,5 +112,6 @@ import Testing
     #expect(releases > 0)
     #expect(timeouts > 50)
     #expect(retries > 50)
+    #expect(streams > 50)
   }
 }

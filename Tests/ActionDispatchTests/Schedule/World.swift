@@ -18,14 +18,17 @@ struct World: CustomStringConvertible {
     var gated: Bool
     /// Whether the work waits at the gate ignoring cancellation.
     var ignoresCancellation: Bool
-    /// What the run's `onSuccess` closure does, re-entrantly.
+    /// What the run's `onSuccess` closure does, re-entrantly (a streaming run: on its last element).
     var successEffect: Effect?
+    /// Whether the run streams two elements (the second after its gate) instead of returning one value.
+    var streaming = false
 
     var description: String {
       var parts = ["\(action)", "\(policy)"]
       if let maxAttempts { parts.append("retry \(maxAttempts)") }
       if let timeout { parts.append("timeout \(timeout)") }
       if failures > 0 { parts.append("fails \(failures)×") }
+      if streaming { parts.append("streams 2") }
       parts.append(gated ? (ignoresCancellation ? "gated, ignores cancel" : "gated") : "instant")
       if let successEffect { parts.append("onSuccess → \(successEffect)") }
       return parts.joined(separator: ", ")

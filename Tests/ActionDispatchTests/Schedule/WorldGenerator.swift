@@ -32,16 +32,18 @@ enum WorldGenerator {
       .concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .debounce(.seconds(1)), .throttle(.seconds(1)),
     ]
     let retried = Int.random(in: 0..<3, using: &random) == 0
+    let streaming = Int.random(in: 0..<4, using: &random) == 0
     return World.RunSpec(
       action: actions.randomElement(using: &random)!,
       policy: policies.randomElement(using: &random)!,
-      maxAttempts: retried ? Int.random(in: 2...3, using: &random) : nil,
+      maxAttempts: retried && !streaming ? Int.random(in: 2...3, using: &random) : nil,
       timeout: Bool.random(using: &random) ? .seconds(Int.random(in: 1...4, using: &random)) : nil,
       failures: [0, 0, 1, 2, 3].randomElement(using: &random)!,
       gated: Int.random(in: 0..<4, using: &random) != 0,
       ignoresCancellation: Bool.random(using: &random),
       successEffect: Int.random(in: 0..<6, using: &random) == 0
-        ? effect(actions: actions, runCount: runCount, using: &random) : nil)
+        ? effect(actions: actions, runCount: runCount, using: &random) : nil,
+      streaming: streaming)
   }
 
   static func step(actions: [RowAction], dispatched: Int, using random: inout SplitMix64) -> World.Step {
@@ -62,7 +64,7 @@ enum WorldGenerator {
     let action = actions.randomElement(using: &random)!
     let choices: [(String, [String])] = [
       ("hook", ["loading(true)", "loading(false)", "succeeded", "failed"]),
-      ("on", ["started", "succeeded", "failed", "cancelled", "finished"]),
+      ("on", ["started", "element", "succeeded", "failed", "cancelled", "finished"]),
       ("events", ["started", "succeeded", "failed", "cancelled", "dropped"]),
     ]
     let (listener, phases) = choices.randomElement(using: &random)!

@@ -10,6 +10,8 @@ final class WorldRunner {
     let action: RowAction
     /// Which spec it came from; `nil` for a quick run dispatched by a reaction.
     let spec: Int?
+    /// Whether it is a streaming run: its deliveries are its elements, two when it succeeds.
+    var streaming = false
     /// Positions in the listener log (its length at the time) of each attempt's start and each delivery.
     var attempts: [Int] = []
     var deliveries: [Int] = []
@@ -40,6 +42,8 @@ final class WorldRunner {
   private(set) var ticketsByAction: [RowAction: [Int]] = [:]
   private(set) var cancels: [CancelRequest] = []
   private(set) var released = false
+  /// The listener log's length when the view model was released.
+  private(set) var releasedAt: Int?
   private(set) var onTokenDropped = false
   private(set) var hung = false
   private var gates: [Gate] = []
@@ -104,6 +108,7 @@ final class WorldRunner {
 
   private func release() {
     released = true
+    if releasedAt == nil { releasedAt = logCount }
     viewModel = nil
   }
 
@@ -127,11 +132,27 @@ final class WorldRunner {
       RetryPolicy(maxAttempts: $0, initialBackoff: .seconds(1), multiplier: 2, maxBackoff: .seconds(4))
     }
     let before = logCount
-    let handle = viewModel.dispatch(
-      actionId: spec.action, policy: spec.policy, retry: retry, timeout: spec.timeout, task: work
-    ) { [weak self] _ in
-      self?.recordDelivery(ticket)
-      if let effect = spec.successEffect { self?.apply(effect) }
+    let handle: Task<Void, Never>
+    if spec.streaming {
+      tickets[ticket].streaming = true
+      handle = viewModel.dispatch(
+        actionId: spec.action, policy: spec.policy, timeout: spec.timeout,
+        elements: { [weak self] in
+          self?.recordAttempt(ticket)
+          return WorldStream(
+            gate: spec.gated ? gate : nil, ignoresCancellation: spec.ignoresCancellation, fails: spec.failures > 0)
+        }
+      ) { [weak self] element in
+        self?.recordDelivery(ticket)
+        if element == 2, let effect = spec.successEffect { self?.apply(effect) }
+      }
+    } else {
+      handle = viewModel.dispatch(
+        actionId: spec.action, policy: spec.policy, retry: retry, timeout: spec.timeout, task: work
+      ) { [weak self] _ in
+        self?.recordDelivery(ticket)
+        if let effect = spec.successEffect { self?.apply(effect) }
+      }
     }
     tickets[ticket].window = before..<logCount
     track(ticket, handle)
@@ -189,4 +210,35 @@ final class WorldRunner {
     case .release: release()
     }
   }
+}
+
+/// A streaming run's elements in a world: 1 at once, 2 after the run's gate (if it has one),
+/// then the end — or an error when the spec fails.
+struct WorldStream: AsyncSequence, Sendable {
+  let gate: Gate?
+  let ignoresCancellation: Bool
+  let fails: Bool
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    let stream: WorldStream
+    var next = 1
+
+    mutating func next() async throws -> Int? {
+      defer { next += 1 }
+      switch next {
+      case 1: return 1
+      case 2:
+        if let gate = stream.gate {
+          if stream.ignoresCancellation { await gate.passIgnoringCancellation() } else { try await gate.pass() }
+        }
+        return 2
+      case 3:
+        if stream.fails { throw TestError(message: "the stream failed") }
+        return nil
+      default: return nil
+      }
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: self) }
 }

@@ -65,6 +65,10 @@ enum LifecycleInvariants {
       switch entry.phase {
       case "started":
         open[action, default: 0] += 1
+      case "element":
+        if open[action, default: 0] == 0 {
+          problems.append("On(\(action)): an element with no run in flight (entry \(index))")
+        }
       case _ where terminalPhases.contains(entry.phase):
         if open[action, default: 0] == 0 {
           problems.append("On(\(action)): \(entry.phase) with no run started (entry \(index))")

@@ -25,6 +25,7 @@ final class ListenerHarness {
       for action in actions {
         On(action)
           .started { [weak self] in self?.record(.on, action, "started") }
+          .element { [weak self] (_: Int) in self?.record(.on, action, "element") }
           .succeeded { [weak self] in self?.record(.on, action, "succeeded") }
           .failed { [weak self] _ in self?.record(.on, action, "failed") }
           .cancelled { [weak self] in self?.record(.on, action, "cancelled") }
