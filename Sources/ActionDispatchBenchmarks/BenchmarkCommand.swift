@@ -56,6 +56,9 @@ struct BenchmarkCommand {
     if wanted("dispatch overhead", results: []) {
       results += await DispatchOverhead.run(iterations: quick ? 20_000 : 100_000, rounds: quick ? 5 : 9)
     }
+    if wanted("streaming run", results: []) {
+      results += await StreamingRun.run(elements: 10_000, runsPerRound: quick ? 10 : 20, rounds: quick ? 5 : 9)
+    }
     if wanted("observation precision", results: []) {
       results += await ObservationPrecision.run(runs: 1_000)
     }
