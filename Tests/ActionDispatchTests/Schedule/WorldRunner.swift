@@ -223,7 +223,17 @@ struct WorldStream: AsyncSequence, Sendable {
     let stream: WorldStream
     var next = 1
 
+    /// Runs on the iterating actor (the main actor, for a run), so an element that needs no gate
+    /// never waits for a thread of the cooperative pool.
+    mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> Int? {
+      try await produce()
+    }
+
     mutating func next() async throws -> Int? {
+      try await produce()
+    }
+
+    private mutating func produce(isolation actor: isolated (any Actor)? = #isolation) async throws -> Int? {
       defer { next += 1 }
       switch next {
       case 1: return 1
