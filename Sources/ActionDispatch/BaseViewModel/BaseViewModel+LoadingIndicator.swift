@@ -13,7 +13,7 @@ extension BaseViewModel {
   /// - Parameter actionId: The action.
   /// - Returns: Whether to show the action's loading indicator now.
   public func isShowingLoading(for actionId: ActionId) -> Bool {
-    if loadingIndicator.isImmediate { return isLoading(for: actionId) }
+    if !indicatorIsTimed { return isLoading(for: actionId) }
     guard let state = states[actionId] else {
       idleWatch.readLoading(actionId)
       return false

@@ -28,6 +28,8 @@ extension BaseViewModel {
   /// of `succeeded` (the ``onSuccess(actionId:result:)`` hook gets `()`), `failed` or
   /// `cancelled`, then `finished` — no event per element. Elements go to `onElement` and to
   /// the `On(.action).element { }` handlers of ``observe(_:)``, between `started` and the end.
+  /// A callback that cancels the run while an element is delivered lets that element reach its
+  /// other listeners (it is the notification in progress); the end follows, and no later element.
   ///
   /// - Parameters:
   ///   - actionId: The action this run belongs to.

@@ -62,6 +62,8 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored let clock: any Clock<Duration>
   /// When ``isShowingLoading(for:)`` follows loading.
   @ObservationIgnored public let loadingIndicator: LoadingIndicator
+  /// Whether the indicator has a delay or a minimum: only then do loading changes start its timers.
+  @ObservationIgnored let indicatorIsTimed: Bool
   /// The number the next run gets.
   @ObservationIgnored var nextRunID: UInt64 = 1
   /// The live `events()` streams and `observeEvents` handlers.
@@ -77,6 +79,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   public init() {
     self.clock = ContinuousClock()
     self.loadingIndicator = .immediate
+    self.indicatorIsTimed = false
   }
 
   /// Creates a view model whose timed policies wait on the given clock.
@@ -87,6 +90,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   public init(clock: any Clock<Duration>) {
     self.clock = clock
     self.loadingIndicator = .immediate
+    self.indicatorIsTimed = false
   }
 
   /// Creates a view model whose ``isShowingLoading(for:)`` follows loading with a delay and a
@@ -102,6 +106,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   public init(clock: any Clock<Duration> = ContinuousClock(), loadingIndicator: LoadingIndicator) {
     self.clock = clock
     self.loadingIndicator = loadingIndicator
+    self.indicatorIsTimed = !loadingIndicator.isImmediate
   }
 
   deinit {

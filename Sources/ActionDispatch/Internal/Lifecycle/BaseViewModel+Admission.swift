@@ -66,7 +66,7 @@ extension BaseViewModel {
       state.isLoading = true
       state.loadingWasRead = false
       summary.loadingActionCount += 1
-      if !loadingIndicator.isImmediate { indicatorStartedLoading(actionId, state) }
+      if indicatorIsTimed { indicatorStartedLoading(actionId, state) }
     }
     deliver { [self] in
       if becameLoading { onStatusUpdate(actionId: actionId, isLoading: true) }

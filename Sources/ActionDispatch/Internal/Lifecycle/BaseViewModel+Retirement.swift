@@ -78,7 +78,7 @@ extension BaseViewModel {
     state.isLoading = false
     state.loadingWasRead = false
     summary.loadingActionCount -= 1
-    if !loadingIndicator.isImmediate { indicatorStoppedLoading(actionId, state) }
+    if indicatorIsTimed { indicatorStoppedLoading(actionId, state) }
     reclaimIfIdle(state, of: actionId)
     return true
   }
