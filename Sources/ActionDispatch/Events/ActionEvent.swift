@@ -3,7 +3,9 @@
 /// Every accepted run emits ``Kind/started`` once, then exactly one of
 /// ``Kind/succeeded``, ``Kind/failed`` or ``Kind/cancelled``. A dispatch that
 /// ``DispatchPolicy/ignoreWhileRunning`` drops, or a held ``DispatchPolicy/throttle(_:)`` dispatch
-/// that a later one replaces, emits ``Kind/dropped`` alone.
+/// that a later one replaces, emits ``Kind/dropped`` alone. A streaming run
+/// (``BaseViewModel/dispatch(actionId:policy:timeout:elements:onElement:)``) is one run: no
+/// event per element.
 ///
 /// ```swift
 /// for await event in viewModel.events() where event.kind == .failed {

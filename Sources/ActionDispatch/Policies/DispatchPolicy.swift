@@ -10,7 +10,9 @@
 ///
 /// Every run that is accepted starts at once (loading is visible as soon as `dispatch`
 /// returns) and ends exactly once: succeeded, failed or cancelled. A run that a policy
-/// supersedes ends as cancelled and never delivers its result or error.
+/// supersedes ends as cancelled and never delivers its result or error. A dispatch that
+/// ``throttle(_:)`` holds is not a run until its interval ends; one it replaces, like one that
+/// ``ignoreWhileRunning`` drops, emits ``ActionEvent/Kind/dropped`` alone.
 public enum DispatchPolicy: Sendable, Hashable {
   /// Every run runs and delivers; the action stays loading until the last run ends.
   case concurrent
