@@ -67,6 +67,15 @@ enum ScheduleInvariants {
       for action in World.actions where viewModel.isLoading(for: action) {
         problems.append("isLoading(for: \(action)) is still true when every run ended")
       }
+      for action in World.actions where viewModel.isShowingLoading(for: action) {
+        problems.append("isShowingLoading(for: \(action)) is still true when every run ended and the clock ran")
+      }
+      let failed = World.actions.filter { viewModel.failure(for: $0) != nil }.count
+      if viewModel.actionsWithState != failed {
+        problems.append(
+          "\(viewModel.actionsWithState) actions hold state, but \(failed) have an error: an idle action was not reclaimed"
+        )
+      }
     }
     return problems
   }

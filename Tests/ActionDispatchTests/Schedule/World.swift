@@ -95,12 +95,14 @@ struct World: CustomStringConvertible {
   static let actions: [RowAction] = [.a, .b, .row(0), .row(1), .row(2)]
 
   let seed: UInt64
+  /// Whether the view model shows loading through a timed ``LoadingIndicator`` (0.5 s delay, 1 s minimum).
+  var timedIndicator = false
   var runs: [RunSpec] = []
   var steps: [Step] = []
   var reactions: [Reaction] = []
 
   var description: String {
-    var lines = ["world \(seed):"]
+    var lines = ["world \(seed)\(timedIndicator ? " (timed loading indicator)" : ""):"]
     lines += runs.enumerated().map { "  run \($0): \($1)" }
     lines += reactions.map { "  reaction: \($0)" }
     lines.append("  steps: " + steps.map(\.description).joined(separator: "; "))

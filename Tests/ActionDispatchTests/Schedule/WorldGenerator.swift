@@ -5,6 +5,7 @@ enum WorldGenerator {
   static func world(seed: UInt64) -> World {
     var random = SplitMix64(state: seed)
     var world = World(seed: seed)
+    world.timedIndicator = Bool.random(using: &random)
     // Few actions per world, so runs collide.
     let actions = Array(World.actions.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
     let runCount = Int.random(in: 1...5, using: &random)

@@ -54,7 +54,10 @@ final class WorldRunner {
 
   init(_ world: World) {
     self.world = world
-    let viewModel = RowViewModel(clock: clock)
+    let viewModel = RowViewModel(
+      clock: clock,
+      loadingIndicator: world.timedIndicator
+        ? LoadingIndicator(delay: .milliseconds(500), minimumDuration: .seconds(1)) : .immediate)
     self.viewModel = viewModel
     weakViewModel = viewModel
     harness = ListenerHarness(viewModel, observing: World.actions)
@@ -79,6 +82,8 @@ final class WorldRunner {
         return
       }
     }
+    // Every run ended: let the loading indicator's minimum periods and throttle windows pass.
+    if viewModel != nil { await clock.run() }
   }
 
   var logCount: Int { harness.log.entries.count }
