@@ -83,7 +83,17 @@ final class WorldRunner {
       }
     }
     // Every run ended: let the loading indicator's minimum periods and throttle windows pass.
-    if viewModel != nil { await clock.run() }
+    // Their timers start on the main actor and sleep from the global executor, so on a loaded
+    // machine a timer can reach the clock after `run()` saw none: run again until only failed
+    // actions hold state, for at most 10 s. A state that is never reclaimed still fails the world.
+    let settleStart = ContinuousClock.now
+    while let viewModel {
+      await clock.run()
+      let failed = World.actions.filter { viewModel.failure(for: $0) != nil }.count
+      let settled = clock.sleeperCount == 0 && viewModel.actionsWithState == failed
+      if settled || ContinuousClock.now - settleStart > .seconds(10) { break }
+      await Task.yield()
+    }
   }
 
   var logCount: Int { harness.log.entries.count }
