@@ -63,11 +63,6 @@ extension BaseViewModel {
     return token
   }
 
-  /// Whether anything listens for events; when nothing does, no event is built.
-  var hasEventListeners: Bool {
-    !eventSinks.isEmpty
-  }
-
   /// Sends a run's event to every live listener that registered before the run started.
   func emit(_ event: @autoclosure () -> ActionEvent<ActionId>, run runID: UInt64) {
     guard !eventSinks.isEmpty else { return }

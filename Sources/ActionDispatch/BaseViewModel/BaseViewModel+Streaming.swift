@@ -56,10 +56,10 @@ extension BaseViewModel {
         let sequence = try await elements()
         for try await element in sequence {
           // Checked on the main actor before each element: a run that ended delivers nothing more.
-          guard let self, !Task.isCancelled else { throw CancellationError() }
-          self.deliverElement(element, of: actionId, run: tag.runID, to: onElement)
+          guard let self, let run = tag.run, !Task.isCancelled else { throw CancellationError() }
+          self.deliverElement(element, of: actionId, run: run, to: onElement)
         }
       },
-      onSuccess: nil, onFailure: nil, onFinish: nil, onAccepted: { tag.runID = $0 })
+      onSuccess: nil, onFailure: nil, onFinish: nil, onAccepted: { tag.run = $0 })
   }
 }

@@ -52,12 +52,15 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// down; every other access is on the main actor. The same holds for the other
   /// `nonisolated(unsafe)` properties.
   @ObservationIgnored nonisolated(unsafe) var states: [ActionId: ActionState] = [:]
-  /// Every live run of every action, by run number: O(1) lookup and removal.
-  @ObservationIgnored nonisolated(unsafe) var runs: [UInt64: RunRecord] = [:]
   /// Tracks reads of actions that have no state.
   @ObservationIgnored let idleWatch = IdleWatch()
   /// The `observe { On(...) }` registrations, per action.
-  @ObservationIgnored var observers: [ActionId: [ObserverEntry<ActionId>]] = [:]
+  @ObservationIgnored var observers: [ActionId: [ObserverEntry<ActionId>]] = [:] {
+    didSet { hasObservers = !observers.isEmpty }
+  }
+  /// Whether any `On` is registered: a plain flag, so that a run costs nothing for observers
+  /// when there are none.
+  @ObservationIgnored var hasObservers = false
   /// The clock that `.debounce`, `.throttle`, retry backoff, timeouts and the loading indicator wait on.
   @ObservationIgnored let clock: any Clock<Duration>
   /// When ``isShowingLoading(for:)`` follows loading.
@@ -67,13 +70,19 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// The number the next run gets.
   @ObservationIgnored var nextRunID: UInt64 = 1
   /// The live `events()` streams and `observeEvents` handlers.
-  @ObservationIgnored nonisolated(unsafe) var eventSinks: [EventSink<ActionId>] = []
+  @ObservationIgnored nonisolated(unsafe) var eventSinks: [EventSink<ActionId>] = [] {
+    didSet { hasEventListeners = !eventSinks.isEmpty }
+  }
+  /// Whether anything listens for events; when nothing does, no event is built.
+  @ObservationIgnored nonisolated(unsafe) var hasEventListeners = false
   /// The number the next `events()` stream or observer gets.
   @ObservationIgnored var nextRegistrationID: UInt64 = 1
   /// Notifications raised while another is being delivered, in the order they were raised.
   @ObservationIgnored var pendingNotifications: [@MainActor () -> Void] = []
   /// Whether a notification is being delivered right now.
   @ObservationIgnored var isDelivering = false
+  /// The view model, weakly, for run tasks to capture; made on first use.
+  @ObservationIgnored private var weakSelfStorage: WeakReference<BaseViewModel>?
 
   /// Creates a view model whose timed policies wait on the continuous clock.
   public init() {
@@ -112,12 +121,15 @@ open class BaseViewModel<ActionId: ActionIdType> {
   deinit {
     // No hooks or events: the view model is going away. Cancelling lets the work stop early;
     // a run waiting for its turn is woken so that its task can end.
-    for run in runs.values {
-      run.task?.cancel()
-      run.timer?.cancel()
-      run.turnWaiter?.resume()
-    }
     for state in states.values {
+      for run in state.liveRuns.all {
+        run.isLive = false
+        run.task?.cancel()
+        run.timer?.cancel()
+        run.turnWaiter?.resume()
+        run.turnWaiter = nil
+        state.liveRuns.remove(run)
+      }
       state.indicatorTimer?.cancel()
       state.throttle?.timer?.cancel()
       state.throttle?.held?.settle(nil)
@@ -229,6 +241,14 @@ open class BaseViewModel<ActionId: ActionIdType> {
     guard state.isReclaimable, states[actionId] === state else { return }
     states[actionId] = nil
     state.invalidateReaders()
+  }
+
+  /// The view model, weakly: what a run's task holds, so that releasing the view model cancels it.
+  var weakSelf: WeakReference<BaseViewModel> {
+    if let reference = weakSelfStorage { return reference }
+    let reference = WeakReference(self)
+    weakSelfStorage = reference
+    return reference
   }
 
   /// Hands out registration numbers for streams and observers.

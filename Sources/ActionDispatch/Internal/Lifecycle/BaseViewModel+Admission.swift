@@ -3,8 +3,8 @@ extension BaseViewModel {
   ///
   /// State changes at once — the action is loading when this returns, its old error is gone —
   /// and the run's `started` notifications are delivered now, or after the notification being
-  /// delivered when a callback dispatches (see ``deliver(_:)``). `onAccepted` is given the run's
-  /// number when it is accepted, before its work can start (a streaming run tags its elements).
+  /// delivered when a callback dispatches (see ``deliver(_:)``). `onAccepted` is given the run
+  /// when it is accepted, before its work can start (a streaming run tags its elements).
   func startRun<T>(
     actionId: ActionId,
     policy: DispatchPolicy,
@@ -14,7 +14,7 @@ extension BaseViewModel {
     onSuccess: (@MainActor (T) -> Void)?,
     onFailure: (@MainActor (any Error) -> Void)?,
     onFinish: (@MainActor (RunOutcome) -> Void)?,
-    onAccepted: (@MainActor (UInt64) -> Void)? = nil
+    onAccepted: (@MainActor (Run) -> Void)? = nil
   ) -> Task<Void, Never> {
     let runID = nextRunID
     nextRunID &+= 1
@@ -42,21 +42,21 @@ extension BaseViewModel {
     case .accept(let supersedesOlder, let startsAt, let opensWindow):
       (supersedes, start, window) = (supersedesOlder, startsAt, opensWindow)
     }
-    onAccepted?(runID)
-
     let state = existing ?? makeState(for: actionId)
     if state.failure != nil {
       state.failure = nil
       state.failureWasRead = false
     }
-    link(
-      runID,
-      RunRecord(
-        startedAt: .now, onFailure: onFailure, onFinish: onFinish,
-        waitsForTurn: start == .afterPredecessors, previous: state.liveRuns.newest),
-      into: state)
-    runs[runID]?.task = makeRunTask(
-      runID, of: actionId, start: start, retry: retry, timeout: timeout, work: work, onSuccess: onSuccess)
+    let run = Run(
+      id: runID, state: state, startedAt: hasEventListeners ? .now : nil, onFailure: onFailure, onFinish: onFinish)
+    // A plain run (starts now, no retry, no timeout) carries no plan: its task does the least.
+    let plan =
+      start == .now && retry == nil && timeout == nil
+      ? nil : RunPlan(start: start, retry: retry, timeout: timeout, clock: clock)
+    state.liveRuns.append(run)
+    onAccepted?(run)
+    let task = makeRunTask(run, of: actionId, plan: plan, work: work, onSuccess: onSuccess)
+    run.task = task
 
     if let window { openThrottleWindow(window, of: actionId, in: state) }
 
@@ -68,152 +68,135 @@ extension BaseViewModel {
       summary.loadingActionCount += 1
       if indicatorIsTimed { indicatorStartedLoading(actionId, state) }
     }
-    deliver { [self] in
-      if becameLoading { onStatusUpdate(actionId: actionId, isLoading: true) }
-      emit(ActionEvent(actionId: actionId, kind: .started, run: runID), run: runID)
-      notifyObservers(of: actionId, run: runID) { $0.runStarted(while: $1) }
+    if isDelivering {
+      pendingNotifications.append { [self] in notifyStarted(runID, of: actionId, becameLoading: becameLoading) }
+    } else {
+      isDelivering = true
+      notifyStarted(runID, of: actionId, becameLoading: becameLoading)
+      finishDelivering()
     }
     if supersedes {
-      retireAll(olderThan: runID, of: actionId, in: state)
+      retireAll(olderThan: run, of: actionId, in: state)
     }
-    return runs[runID]?.task ?? Task {}
+    return task
   }
 
-  /// Appends a run to its action's live runs.
-  private func link(_ runID: UInt64, _ record: RunRecord, into state: ActionState) {
-    runs[runID] = record
-    if let newest = state.liveRuns.newest {
-      runs[newest]?.next = runID
-    } else {
-      state.liveRuns.oldest = runID
-    }
-    state.liveRuns.newest = runID
-    state.liveRuns.count += 1
+  /// Delivers a run's start: `onStatusUpdate` when the action became loading, the event, `started`.
+  private func notifyStarted(_ runID: UInt64, of actionId: ActionId, becameLoading: Bool) {
+    if becameLoading { onStatusUpdate(actionId: actionId, isLoading: true) }
+    if hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .started, run: runID), run: runID) }
+    if hasObservers { notifyObservers(of: actionId, run: runID) { $0.runStarted(while: $1) } }
   }
 
   /// The run's task: wait for its turn or quiet period, then the work, then the one way out.
   ///
-  /// It holds the view model weakly, so releasing the view model cancels the run.
+  /// It holds the view model weakly, so releasing the view model cancels the run. Cancelling
+  /// the task retires the run on the main actor's next turn, even if the work ignores it.
   private func makeRunTask<T>(
-    _ runID: UInt64,
+    _ run: Run,
     of actionId: ActionId,
-    start: Admission.Start,
-    retry: RetryPolicy?,
-    timeout: Duration?,
+    plan: RunPlan?,
     work: @escaping @MainActor () async throws -> T,
     onSuccess: (@MainActor (T) -> Void)?
   ) -> Task<Void, Never> {
-    let clock = self.clock
-    return Task { @MainActor [weak self] in
-      await withTaskCancellationHandler {
-        switch start {
-        case .now:
-          break
-        case .afterPredecessors:
-          await withCheckedContinuation { continuation in
-            guard let self, self.waitForTurn(runID, continuation) else { return continuation.resume() }
+    // The view model stays weak across every wait and the work: releasing it must cancel them.
+    let owner = weakSelf
+    return Task { @MainActor in
+      let value: T
+      do {
+        if let plan {
+          value = try await withTaskCancellationHandler {
+            try await Self.perform(work, of: run, actionId, plan, owner)
+          } onCancel: {
+            Self.retireWhenCancelled(run, of: actionId, owner)
           }
-        case .afterQuietPeriod(let quiet):
-          do {
-            try await clock.sleep(for: quiet)
-          } catch {
-            self?.retire(runID, of: actionId, .cancelled, cancelsWork: false)
-            return
+        } else {
+          // A plain run calls the work directly: no extra async frame, no executor hop.
+          guard run.isLive, !Task.isCancelled else { throw CancellationError() }
+          value = try await withTaskCancellationHandler(operation: work) {
+            Self.retireWhenCancelled(run, of: actionId, owner)
           }
         }
-        guard self?.beginWork(runID, of: actionId, timeout: timeout, clock: clock) == true else { return }
-        let outcome: Result<T, any Error>
-        do {
-          // The common case calls the work directly: no extra async frame, no executor hop.
-          if let retry {
-            let isLive: @MainActor () -> Bool = { [weak self] in self?.runs[runID] != nil }
-            outcome = .success(try await Self.perform(work, retry: retry, clock: clock, while: isLive))
-          } else {
-            outcome = .success(try await work())
-          }
-        } catch {
-          outcome = .failure(error)
-        }
-        self?.complete(runID, of: actionId, with: outcome, onSuccess: onSuccess)
-      } onCancel: { [weak self] in
-        // Possibly on another thread: retire on the main actor. A run that already ended
-        // (the usual case, when the framework cancelled it) makes this a no-op.
-        Task { @MainActor [weak self] in self?.retire(runID, of: actionId, .cancelled, cancelsWork: false) }
+      } catch {
+        owner.object?.fail(run, of: actionId, with: error)
+        return
       }
+      owner.object?.succeed(run, of: actionId, with: value, onSuccess: onSuccess)
     }
   }
 
-  /// Parks a run until every older run of its action has ended; `false` when it need not wait.
-  private func waitForTurn(_ runID: UInt64, _ continuation: CheckedContinuation<Void, Never>) -> Bool {
-    guard let run = runs[runID], run.previous != nil else { return false }
-    runs[runID]?.turnWaiter = continuation
-    return true
+  /// Called when a run's task is cancelled, possibly on another thread: retires the run on the
+  /// main actor. A run that already ended (the usual case, when the framework cancelled it)
+  /// makes this a no-op.
+  private nonisolated static func retireWhenCancelled(
+    _ run: Run, of actionId: ActionId, _ owner: WeakReference<BaseViewModel>
+  ) {
+    Task { @MainActor in owner.object?.retire(run, of: actionId, .cancelled, cancelsWork: false) }
   }
 
-  /// Checks that the run may start its work, and starts its timeout; `false` if it ended.
-  private func beginWork(
-    _ runID: UInt64, of actionId: ActionId, timeout: Duration?, clock: any Clock<Duration>
-  )
-    -> Bool
-  {
-    guard runs[runID] != nil else { return false }
-    if Task.isCancelled {
-      retire(runID, of: actionId, .cancelled, cancelsWork: false)
-      return false
+  /// Waits for the run's turn or quiet period; `false` when it ended or was cancelled meanwhile.
+  private static func waitToStart(_ run: Run, _ plan: RunPlan) async -> Bool {
+    switch plan.start {
+    case .now:
+      break
+    case .afterPredecessors:
+      await withCheckedContinuation { continuation in
+        // Retired, or first in line already (its predecessors ended before the task ran).
+        guard run.isLive, run.previous != nil else { return continuation.resume() }
+        run.turnWaiter = continuation
+      }
+    case .afterQuietPeriod(let quiet):
+      do { try await plan.clock.sleep(for: quiet) } catch { return false }
     }
-    if let timeout {
-      runs[runID]?.timer = Task { @MainActor [weak self] in
+    return run.isLive && !Task.isCancelled
+  }
+
+  /// Starts the run's timeout, if it has one; `false` if the run ended.
+  private func beginWork(_ run: Run, of actionId: ActionId, _ plan: RunPlan) -> Bool {
+    guard run.isLive else { return false }
+    if let timeout = plan.timeout {
+      let clock = plan.clock
+      run.timer = Task { @MainActor [weak self] in
         do { try await clock.sleep(for: timeout) } catch { return }
-        self?.timeOut(runID, of: actionId, after: timeout)
+        self?.timeOut(run, of: actionId, after: timeout)
       }
     }
     return true
   }
 
   /// The timeout fired: the run fails — unless it was cancelled first, which it then ends as.
-  private func timeOut(_ runID: UInt64, of actionId: ActionId, after limit: Duration) {
-    guard let run = runs[runID] else { return }
+  private func timeOut(_ run: Run, of actionId: ActionId, after limit: Duration) {
+    guard run.isLive else { return }
     let ending: RunEnding = run.task?.isCancelled == true ? .cancelled : .failed(ActionTimeoutError(timeout: limit))
-    retire(runID, of: actionId, ending, cancelsWork: true)
+    retire(run, of: actionId, ending, cancelsWork: true)
   }
 
-  /// The work returned or threw: retire the run with that outcome, if it is still live.
-  private func complete<T>(
-    _ runID: UInt64,
-    of actionId: ActionId,
-    with outcome: Result<T, any Error>,
-    onSuccess: (@MainActor (T) -> Void)?
-  ) {
-    guard runs[runID] != nil else { return }
-    let ending: RunEnding
-    if Task.isCancelled {
-      ending = .cancelled
-    } else {
-      switch outcome {
-      case .success(let value):
-        var deliver: (@MainActor () -> Void)?
-        if let onSuccess { deliver = { onSuccess(value) } }
-        ending = .succeeded(value: value, deliver: deliver)
-      case .failure(let error) where error is CancellationError:
-        ending = .cancelled
-      case .failure(let error):
-        ending = .failed(error)
-      }
-    }
-    retire(runID, of: actionId, ending, cancelsWork: false)
+  /// The work threw: the run fails, or ends as cancelled when that is why it threw.
+  @inline(never)
+  private func fail(_ run: Run, of actionId: ActionId, with error: any Error) {
+    let ending: RunEnding = Task.isCancelled || error is CancellationError ? .cancelled : .failed(error)
+    retire(run, of: actionId, ending, cancelsWork: false)
   }
 
-  /// Runs the work, retrying per the policy. Main-actor isolated, so calling the work is no hop.
+  /// Runs the work of a run with a plan: waits for its turn or quiet period, starts its
+  /// timeout, and retries per its policy. Main-actor isolated, so calling the work is no hop.
   ///
   /// Before every attempt after the first it checks that the run is still live and not
   /// cancelled: a cancel or timeout that lands during or right after a backoff starts nothing.
-  @MainActor
+  /// Never inlined: its frame is allocated only by runs with a plan, which keeps a plain run's
+  /// task small.
+  @MainActor @inline(never)
   static func perform<T>(
     _ work: @MainActor () async throws -> T,
-    retry: RetryPolicy,
-    clock: any Clock<Duration>,
-    while isLive: @MainActor () -> Bool
+    of run: Run,
+    _ actionId: ActionId,
+    _ plan: RunPlan,
+    _ owner: WeakReference<BaseViewModel>
   ) async throws -> T {
+    guard await waitToStart(run, plan), owner.object?.beginWork(run, of: actionId, plan) == true else {
+      throw CancellationError()
+    }
+    guard let retry = plan.retry else { return try await work() }
     var attempt = 1
     while true {
       do {
@@ -221,8 +204,8 @@ extension BaseViewModel {
       } catch {
         let retryable = attempt < retry.maxAttempts && !(error is CancellationError) && !Task.isCancelled
         guard retryable, retry.shouldRetry(error) else { throw error }
-        try await clock.sleep(for: retry.backoff(after: attempt))
-        guard !Task.isCancelled, isLive() else { throw CancellationError() }
+        try await plan.clock.sleep(for: retry.backoff(after: attempt))
+        guard !Task.isCancelled, run.isLive else { throw CancellationError() }
         attempt += 1
       }
     }

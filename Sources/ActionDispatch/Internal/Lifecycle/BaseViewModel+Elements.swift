@@ -1,7 +1,7 @@
-/// The number of the run a streaming dispatch became, set when admission accepts it.
+/// The run a streaming dispatch became, set when admission accepts it.
 @MainActor
 final class RunTag {
-  var runID: UInt64 = 0
+  var run: Run?
 }
 
 extension BaseViewModel {
@@ -12,29 +12,28 @@ extension BaseViewModel {
   /// callback does to runs is delivered after the element. Without a notification in progress
   /// (always, from the run's own task) it calls the closures directly: no allocation per element.
   func deliverElement<Element>(
-    _ element: Element, of actionId: ActionId, run runID: UInt64, to onElement: @escaping @MainActor (Element) -> Void
+    _ element: Element, of actionId: ActionId, run: Run, to onElement: @escaping @MainActor (Element) -> Void
   ) {
-    guard runs[runID] != nil else { return }
+    guard run.isLive else { return }
     guard !isDelivering else {
       // Not reached from a run's task, which never runs inside a notification; kept for safety.
       pendingNotifications.append { [self] in
-        guard runs[runID] != nil else { return }
+        guard run.isLive else { return }
         onElement(element)
-        notifyElementObservers(element, of: actionId, run: runID)
+        notifyElementObservers(element, of: actionId, run: run)
       }
       return
     }
     isDelivering = true
     onElement(element)
-    notifyElementObservers(element, of: actionId, run: runID)
-    isDelivering = false
-    if !pendingNotifications.isEmpty { deliver {} }
+    notifyElementObservers(element, of: actionId, run: run)
+    finishDelivering()
   }
 
-  private func notifyElementObservers<Element>(_ element: Element, of actionId: ActionId, run runID: UInt64) {
-    guard !observers.isEmpty, runs[runID] != nil else { return }
-    notifyObservers(of: actionId, run: runID) { on, isActive in
-      on.runElement(element, while: { isActive() && self.runs[runID] != nil })
+  private func notifyElementObservers<Element>(_ element: Element, of actionId: ActionId, run: Run) {
+    guard hasObservers, run.isLive else { return }
+    notifyObservers(of: actionId, run: run.id) { on, isActive in
+      on.runElement(element, while: { isActive() && run.isLive })
     }
   }
 }

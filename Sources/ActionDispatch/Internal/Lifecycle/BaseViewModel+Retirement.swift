@@ -7,58 +7,89 @@ extension BaseViewModel {
   /// `onStatusUpdate`, the event, then `finished`.
   ///
   /// - Parameters:
-  ///   - runID: The run.
+  ///   - run: The run.
   ///   - actionId: Its action.
   ///   - ending: How it ended.
   ///   - cancelsWork: Whether to cancel the run's task, which is still doing work.
-  func retire(_ runID: UInt64, of actionId: ActionId, _ ending: RunEnding, cancelsWork: Bool) {
-    guard let run = runs.removeValue(forKey: runID), let state = states[actionId] else { return }
-    unlink(run, from: state)
-    run.timer?.cancel()
-    run.turnWaiter?.resume()
-    if cancelsWork { run.task?.cancel() }
+  @inline(never)
+  func retire(_ run: Run, of actionId: ActionId, _ ending: RunEnding, cancelsWork: Bool) {
+    guard run.isLive else { return }
+    detach(run, cancelsWork: cancelsWork)
     if case .failed(let error) = ending {
-      state.failure = error
-      state.failureWasRead = false
+      run.state.failure = error
+      run.state.failureWasRead = false
       idleWatch.actionFailed(actionId)
     }
 
     if isDelivering {
       // A callback ended this run: its state changes now, its notifications after the current one.
-      let wentIdle = endLoading(of: actionId, in: state)
+      let wentIdle = endLoading(of: actionId, in: run.state)
       pendingNotifications.append { [self] in
-        notifyEnd(of: runID, run, actionId: actionId, ending, loading: .alreadyEnded(wentIdle: wentIdle), state: state)
+        notifyEnd(of: run, actionId: actionId, ending, loading: .alreadyEnded(wentIdle: wentIdle))
       }
     } else {
-      deliver { [self] in
-        notifyEnd(of: runID, run, actionId: actionId, ending, loading: .endsHere, state: state)
-      }
+      isDelivering = true
+      notifyEnd(of: run, actionId: actionId, ending, loading: .endsHere)
+      finishDelivering()
     }
+  }
+
+  /// Retires a run whose work returned, delivering the value typed: ``retire(_:of:_:cancelsWork:)``
+  /// without boxing the value or allocating a closure, since a run's task (where this is called)
+  /// never runs inside a notification.
+  @inline(never)
+  func succeed<T>(_ run: Run, of actionId: ActionId, with value: T, onSuccess: (@MainActor (T) -> Void)?) {
+    guard run.isLive else { return }
+    guard !Task.isCancelled else { return retire(run, of: actionId, .cancelled, cancelsWork: false) }
+    guard !isDelivering else {
+      let deliver: @MainActor () -> Void = { [self] in
+        onSuccess?(value)
+        self.onSuccess(actionId: actionId, result: value)
+      }
+      return retire(run, of: actionId, .succeeded(value: value, deliver: deliver), cancelsWork: false)
+    }
+    detach(run, cancelsWork: false)
+    isDelivering = true
+    onSuccess?(value)
+    self.onSuccess(actionId: actionId, result: value)
+    if hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
+    notifyEnd(of: run, actionId: actionId, .succeeded, failure: nil, loading: .endsHere)
+    finishDelivering()
+  }
+
+  /// Takes a live run out of its action: it is no longer live, its timer stops, a task waiting
+  /// for its turn wakes, and (if asked) its work is cancelled.
+  private func detach(_ run: Run, cancelsWork: Bool) {
+    run.isLive = false
+    unlink(run, from: run.state)
+    run.timer?.cancel()
+    run.turnWaiter?.resume()
+    run.turnWaiter = nil
+    if cancelsWork { run.task?.cancel() }
   }
 
   /// Retires, as cancelled, every live run of the action older than the given one (all when `nil`).
   ///
   /// The runs are chosen first, so a run that a callback dispatches meanwhile is not among them.
-  func retireAll(olderThan newest: UInt64?, of actionId: ActionId, in state: ActionState) {
-    var doomed: [UInt64] = []
+  func retireAll(olderThan newest: Run?, of actionId: ActionId, in state: ActionState) {
+    var doomed: [Run] = []
     var cursor = state.liveRuns.oldest
-    while let runID = cursor, runID != newest {
-      doomed.append(runID)
-      cursor = runs[runID]?.next
+    while let run = cursor, run !== newest {
+      doomed.append(run)
+      cursor = run.next
     }
     guard !doomed.isEmpty else { return }
     deliver { [self] in
-      for runID in doomed { retire(runID, of: actionId, .cancelled, cancelsWork: true) }
+      for run in doomed { retire(run, of: actionId, .cancelled, cancelsWork: true) }
     }
   }
 
   /// Removes a run from its action's live runs, and wakes the next run if its turn has come.
-  private func unlink(_ run: RunRecord, from state: ActionState) {
-    if let previous = run.previous { runs[previous]?.next = run.next } else { state.liveRuns.oldest = run.next }
-    if let next = run.next { runs[next]?.previous = run.previous } else { state.liveRuns.newest = run.previous }
-    state.liveRuns.count -= 1
-    if run.previous == nil, let oldest = state.liveRuns.oldest, let waiter = runs[oldest]?.turnWaiter {
-      runs[oldest]?.turnWaiter = nil
+  private func unlink(_ run: Run, from state: ActionState) {
+    let wasOldest = run.previous == nil
+    state.liveRuns.remove(run)
+    if wasOldest, let oldest = state.liveRuns.oldest, let waiter = oldest.turnWaiter {
+      oldest.turnWaiter = nil
       waiter.resume()
     }
   }
@@ -84,56 +115,51 @@ extension BaseViewModel {
   }
 
   /// Delivers a retired run's end, in the fixed order.
-  private func notifyEnd(
-    of runID: UInt64,
-    _ run: RunRecord,
-    actionId: ActionId,
-    _ ending: RunEnding,
-    loading: LoadingEnd,
-    state: ActionState
-  ) {
-    let kind: ActionEvent<ActionId>.Kind
-    var failure: (any Error)?
+  private func notifyEnd(of run: Run, actionId: ActionId, _ ending: RunEnding, loading: LoadingEnd) {
     switch ending {
     case .succeeded(let value, let deliver):
-      kind = .succeeded
-      deliver?()
-      onSuccess(actionId: actionId, result: value)
-      notifyObservers(of: actionId, run: runID) { $0.runSucceeded(with: value, while: $1) }
+      deliver()
+      if hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
+      notifyEnd(of: run, actionId: actionId, .succeeded, failure: nil, loading: loading)
     case .failed(let error):
-      kind = .failed
-      failure = error
       run.onFailure?(error)
       onError(actionId: actionId, error: error)
-      notifyObservers(of: actionId, run: runID) { $0.runFailed(with: error, while: $1) }
+      if hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) } }
+      notifyEnd(of: run, actionId: actionId, .failed, failure: error, loading: loading)
     case .cancelled:
-      kind = .cancelled
-      notifyObservers(of: actionId, run: runID) { $0.runCancelled(while: $1) }
+      if hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runCancelled(while: $1) } }
+      notifyEnd(of: run, actionId: actionId, .cancelled, failure: nil, loading: loading)
     }
+  }
 
+  /// Delivers what follows a run's result in the fixed order: loading and `onStatusUpdate`, the
+  /// event, `finished`, and the group's `onFinish`.
+  private func notifyEnd(
+    of run: Run, actionId: ActionId, _ outcome: RunOutcome, failure: (any Error)?, loading: LoadingEnd
+  ) {
     let wentIdle: Bool
     switch loading {
-    case .endsHere: wentIdle = endLoading(of: actionId, in: state)
+    case .endsHere: wentIdle = endLoading(of: actionId, in: run.state)
     case .alreadyEnded(let idle): wentIdle = idle
     }
     if wentIdle { onStatusUpdate(actionId: actionId, isLoading: false) }
 
     if hasEventListeners {
+      let kind: ActionEvent<ActionId>.Kind
+      switch outcome {
+      case .succeeded: kind = .succeeded
+      case .failed: kind = .failed
+      case .cancelled: kind = .cancelled
+      }
       emit(
         ActionEvent(
-          actionId: actionId, kind: kind, run: runID,
-          duration: ContinuousClock.now - run.startedAt,
+          actionId: actionId, kind: kind, run: run.id,
+          duration: run.startedAt.map { ContinuousClock.now - $0 },
           errorMessage: failure.map(ErrorMessage.describe)),
-        run: runID)
+        run: run.id)
     }
-    notifyObservers(of: actionId, run: runID) { $0.runFinished(while: $1) }
-    if let onFinish = run.onFinish {
-      switch kind {
-      case .succeeded: onFinish(.succeeded)
-      case .failed: onFinish(.failed)
-      case .cancelled, .dropped, .started: onFinish(.cancelled)
-      }
-    }
+    if hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFinished(while: $1) } }
+    run.onFinish?(outcome)
   }
 
   /// Delivers a notification now, or — when called from inside one — right after it.
@@ -148,13 +174,23 @@ extension BaseViewModel {
     }
     isDelivering = true
     notification()
-    var index = 0
-    while index < pendingNotifications.count {
-      let next = pendingNotifications[index]
-      index += 1
-      next()
+    finishDelivering()
+  }
+
+  /// Ends the delivery in progress: delivers what it raised, in order, then clears the flag.
+  ///
+  /// The hot paths set ``isDelivering`` and deliver inline, without allocating a closure, when
+  /// nothing is being delivered; they end with this.
+  func finishDelivering() {
+    if !pendingNotifications.isEmpty {
+      var index = 0
+      while index < pendingNotifications.count {
+        let next = pendingNotifications[index]
+        index += 1
+        next()
+      }
+      pendingNotifications.removeAll(keepingCapacity: true)
     }
-    pendingNotifications.removeAll(keepingCapacity: true)
     isDelivering = false
   }
 }

@@ -1,0 +1,73 @@
+/// One accepted run, live until it is retired.
+///
+/// A reference, so that the run's task, its timer and its action's list all hold the same run:
+/// ending it, checking that it is live and unlinking it are O(1) and need no lookup.
+///
+/// `@unchecked Sendable` only so that a cancellation handler can carry it to the main actor;
+/// it is read and written on the main actor alone (and by the view model's `deinit`, which has
+/// the view model to itself).
+final class Run: @unchecked Sendable {
+  /// The run's number, in dispatch order across the view model.
+  let id: UInt64
+  /// The state of the run's action, which exists as long as the action has a live run.
+  let state: ActionState
+  /// When the run was accepted, for the events' `duration`; read only when something listened
+  /// for events as it started.
+  let startedAt: ContinuousClock.Instant?
+  /// The run's typed failure closure, given the error when the run fails (a timeout included).
+  let onFailure: (@MainActor (any Error) -> Void)?
+  /// Told how the run ended, for ``BaseViewModel/dispatchGroup(_:)``.
+  let onFinish: (@MainActor (RunOutcome) -> Void)?
+  /// Whether the run has not been retired yet.
+  var isLive = true
+  /// The run's task; `nil` only while admission is creating it.
+  var task: Task<Void, Never>?
+  /// The timer that fails the run when its `timeout` passes.
+  var timer: Task<Void, Never>?
+  /// The waiting task, resumed when the run's turn comes or the run is retired.
+  var turnWaiter: CheckedContinuation<Void, Never>?
+  /// The previous and next live runs of the same action; cleared when the run is unlinked.
+  var previous: Run?
+  var next: Run?
+
+  init(
+    id: UInt64,
+    state: ActionState,
+    startedAt: ContinuousClock.Instant?,
+    onFailure: (@MainActor (any Error) -> Void)?,
+    onFinish: (@MainActor (RunOutcome) -> Void)?
+  ) {
+    self.id = id
+    self.state = state
+    self.startedAt = startedAt
+    self.onFailure = onFailure
+    self.onFinish = onFinish
+  }
+}
+
+/// What a run does besides calling its work once: wait for its turn or a quiet period, retry,
+/// time out. A plain run has none.
+///
+/// A class, so that a run's task carries one pointer for it: its frame stays small, and a
+/// plain run's task fits the task's first allocation slab.
+final class RunPlan: Sendable {
+  let start: Admission.Start
+  let retry: RetryPolicy?
+  let timeout: Duration?
+  /// The view model's clock, which the waits, backoffs and timeout are measured on.
+  let clock: any Clock<Duration>
+
+  init(start: Admission.Start, retry: RetryPolicy?, timeout: Duration?, clock: any Clock<Duration>) {
+    self.start = start
+    self.retry = retry
+    self.timeout = timeout
+    self.clock = clock
+  }
+}
+
+/// How a run ended.
+enum RunOutcome: Sendable {
+  case succeeded
+  case failed
+  case cancelled
+}
