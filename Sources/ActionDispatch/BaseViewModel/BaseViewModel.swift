@@ -156,7 +156,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
 
   /// Whether any action has a run in flight.
   public var isAnyLoading: Bool {
-    summary.loadingActionCount > 0
+    summary.read() > 0
   }
 
   /// The message of the action's last error, as a user is shown it.
@@ -225,8 +225,9 @@ open class BaseViewModel<ActionId: ActionIdType> {
   // MARK: - Internal
 
   /// The action's state, created when it starts loading or fails.
+  ///
+  /// Only for an action that has none: callers look it up first.
   func makeState(for actionId: ActionId) -> ActionState {
-    if let state = states[actionId] { return state }
     let state = ActionState()
     states[actionId] = state
     idleWatch.actionStartedLoading(actionId)
@@ -238,8 +239,11 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// A reader that was tracking the state is invalidated first, so it reads again and tracks
   /// the action through ``IdleWatch`` from then on.
   func reclaimIfIdle(_ state: ActionState, of actionId: ActionId) {
-    guard state.isReclaimable, states[actionId] === state else { return }
-    states[actionId] = nil
+    guard state.isReclaimable, let removed = states.removeValue(forKey: actionId) else { return }
+    guard removed === state else {
+      states[actionId] = removed  // not this action's state (never expected): leave it
+      return
+    }
     state.invalidateReaders()
   }
 

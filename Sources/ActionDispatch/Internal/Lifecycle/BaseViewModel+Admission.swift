@@ -63,9 +63,8 @@ extension BaseViewModel {
     state.loadingCount += 1
     let becameLoading = state.loadingCount == 1
     if becameLoading {
-      state.isLoading = true
-      state.loadingWasRead = false
-      summary.loadingActionCount += 1
+      state.setLoading(true)
+      summary.add(1)
       if indicatorIsTimed { indicatorStartedLoading(actionId, state) }
     }
     if isDelivering {

@@ -106,9 +106,8 @@ extension BaseViewModel {
   private func endLoading(of actionId: ActionId, in state: ActionState) -> Bool {
     state.loadingCount -= 1
     guard state.loadingCount == 0 else { return false }
-    state.isLoading = false
-    state.loadingWasRead = false
-    summary.loadingActionCount -= 1
+    state.setLoading(false)
+    summary.add(-1)
     if indicatorIsTimed { indicatorStoppedLoading(actionId, state) }
     reclaimIfIdle(state, of: actionId)
     return true

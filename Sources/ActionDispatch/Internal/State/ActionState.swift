@@ -43,6 +43,17 @@ final class ActionState {
       && throttle == nil
   }
 
+  /// Sets ``isLoading``, telling trackers only if it was read since it last changed: with no
+  /// reader nothing can be tracking it, so a row nobody looks at pays no observation cost.
+  func setLoading(_ loading: Bool) {
+    if loadingWasRead {
+      isLoading = loading
+      loadingWasRead = false
+    } else {
+      _isLoading = loading
+    }
+  }
+
   /// Tells readers that were tracking this state that it is going away, so they read again.
   func invalidateReaders() {
     if loadingWasRead { withMutation(keyPath: \.isLoading) {} }
@@ -54,5 +65,24 @@ final class ActionState {
 /// How many actions are loading: non-generic for the same reason as ``ActionState``.
 @Observable
 final class LoadingSummary {
-  var loadingActionCount = 0
+  /// Observable, for ``BaseViewModel/isAnyLoading``; read it through ``read()``.
+  private(set) var loadingActionCount = 0
+  /// Whether the count was read since it last changed: a reader may be tracking it.
+  @ObservationIgnored private var wasRead = false
+
+  /// The count, for a reader that may be tracking it.
+  func read() -> Int {
+    wasRead = true
+    return loadingActionCount
+  }
+
+  /// Changes the count, telling trackers only if it was read since it last changed.
+  func add(_ delta: Int) {
+    if wasRead {
+      loadingActionCount += delta
+      wasRead = false
+    } else {
+      _loadingActionCount += delta
+    }
+  }
 }

@@ -35,14 +35,20 @@ final class IdleWatch: Observable {
   }
 
   /// Tells the loading readers of an idle action that it is loading now.
-  func actionStartedLoading(_ actionId: AnyHashable) {
-    guard !loadingReaders.isEmpty, loadingReaders.remove(actionId) != nil else { return }
+  ///
+  /// Generic, so that no `AnyHashable` is made when no idle action was read (the usual case).
+  func actionStartedLoading<Key: Hashable>(_ key: Key) {
+    guard !loadingReaders.isEmpty else { return }
+    let actionId = AnyHashable(key)
+    guard loadingReaders.remove(actionId) != nil else { return }
     registrar.withMutation(of: self, keyPath: \.[loading: actionId]) {}
   }
 
   /// Tells the error readers of an action that read it while idle that it has an error now.
-  func actionFailed(_ actionId: AnyHashable) {
-    guard !failureReaders.isEmpty, failureReaders.remove(actionId) != nil else { return }
+  func actionFailed<Key: Hashable>(_ key: Key) {
+    guard !failureReaders.isEmpty else { return }
+    let actionId = AnyHashable(key)
+    guard failureReaders.remove(actionId) != nil else { return }
     registrar.withMutation(of: self, keyPath: \.[failure: actionId]) {}
   }
 }
