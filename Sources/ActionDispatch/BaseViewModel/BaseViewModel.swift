@@ -126,8 +126,10 @@ open class BaseViewModel<ActionId: ActionIdType> {
         run.isLive = false
         run.task?.cancel()
         run.timer?.cancel()
-        run.turnWaiter?.resume()
-        run.turnWaiter = nil
+        if let waiter = run.turnWaiter {
+          run.turnWaiter = nil
+          waiter.resume()
+        }
         state.liveRuns.remove(run)
       }
       state.indicatorTimer?.cancel()
@@ -223,16 +225,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
   open func onStatusUpdate(actionId: ActionId, isLoading: Bool) {}
 
   // MARK: - Internal
-
-  /// The action's state, created when it starts loading or fails.
-  ///
-  /// Only for an action that has none: callers look it up first.
-  func makeState(for actionId: ActionId) -> ActionState {
-    let state = ActionState()
-    states[actionId] = state
-    idleWatch.actionStartedLoading(actionId)
-    return state
-  }
 
   /// Drops the state of an action that holds nothing any more: an idle action costs no memory.
   ///

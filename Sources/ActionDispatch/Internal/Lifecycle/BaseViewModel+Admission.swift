@@ -18,11 +18,21 @@ extension BaseViewModel {
   ) -> Task<Void, Never> {
     let runID = nextRunID
     nextRunID &+= 1
-    let existing = states[actionId]
-    let hasLiveRuns = existing.map { !$0.liveRuns.isEmpty } ?? false
+    // One hash lookup finds the action's state or makes it. A new state has no live runs and no
+    // throttle window, so admission accepts: no state is made for a dispatch that is not a run.
+    var isNew = false
+    let state = Self.stateIn(
+      &states[
+        actionId,
+        default: {
+          isNew = true
+          return ActionState()
+        }()
+      ])
+    if isNew { idleWatch.actionStartedLoading(actionId) }
 
     let admission = Admission(
-      policy: policy, hasLiveRuns: hasLiveRuns, throttleWindowIsOpen: existing?.throttle != nil)
+      policy: policy, hasLiveRuns: !state.liveRuns.isEmpty, throttleWindowIsOpen: state.throttle != nil)
     let supersedes: Bool
     let start: Admission.Start
     let window: Duration?
@@ -42,7 +52,6 @@ extension BaseViewModel {
     case .accept(let supersedesOlder, let startsAt, let opensWindow):
       (supersedes, start, window) = (supersedesOlder, startsAt, opensWindow)
     }
-    let state = existing ?? makeState(for: actionId)
     if state.failure != nil {
       state.failure = nil
       state.failureWasRead = false
@@ -78,6 +87,12 @@ extension BaseViewModel {
       retireAll(olderThan: run, of: actionId, in: state)
     }
     return task
+  }
+
+  /// The state an `inout` access found or inserted: reading through `inout` makes
+  /// `Dictionary`'s defaulted subscript insert its default, with a single lookup.
+  private static func stateIn(_ state: inout ActionState) -> ActionState {
+    state
   }
 
   /// Delivers a run's start: `onStatusUpdate` when the action became loading, the event, `started`.
@@ -139,7 +154,7 @@ extension BaseViewModel {
     case .now:
       break
     case .afterPredecessors:
-      await withCheckedContinuation { continuation in
+      await withUnsafeContinuation { continuation in
         // Retired, or first in line already (its predecessors ended before the task ran).
         guard run.isLive, run.previous != nil else { return continuation.resume() }
         run.turnWaiter = continuation

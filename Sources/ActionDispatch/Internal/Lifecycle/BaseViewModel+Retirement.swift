@@ -63,8 +63,10 @@ extension BaseViewModel {
     run.isLive = false
     unlink(run, from: run.state)
     run.timer?.cancel()
-    run.turnWaiter?.resume()
-    run.turnWaiter = nil
+    if let waiter = run.turnWaiter {
+      run.turnWaiter = nil
+      waiter.resume()
+    }
     if cancelsWork { run.task?.cancel() }
   }
 

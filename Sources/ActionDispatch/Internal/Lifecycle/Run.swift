@@ -24,8 +24,9 @@ final class Run: @unchecked Sendable {
   var task: Task<Void, Never>?
   /// The timer that fails the run when its `timeout` passes.
   var timer: Task<Void, Never>?
-  /// The waiting task, resumed when the run's turn comes or the run is retired.
-  var turnWaiter: CheckedContinuation<Void, Never>?
+  /// The waiting task, resumed when the run's turn comes or the run is retired. Unsafe (a
+  /// pointer, no allocation): every resume clears it first, so it is resumed exactly once.
+  var turnWaiter: UnsafeContinuation<Void, Never>?
   /// The previous and next live runs of the same action; cleared when the run is unlinked.
   var previous: Run?
   var next: Run?
