@@ -46,4 +46,35 @@ final class InvalidationCounter {
     await viewModel.dispatch(actionId: .load, task: { 3 }) { viewModel.value = $0 }.value
     #expect(invalidations.count == 1)
   }
+
+  // A loading change that nobody read since the last one is stored without telling the
+  // registrar (nothing can be tracking it); these pin down that a reader is still told.
+
+  @Test func aReaderWhoReadWhileLoadingIsToldWhenLoadingEnds() async {
+    let viewModel = TestViewModel()
+    let gate = Gate()
+    let run = viewModel.dispatch(actionId: .load, task: { try await gate.pass() })  // nobody reads yet
+    let loading = InvalidationCounter { #expect(viewModel.isLoading(for: .load)) }
+    let anyLoading = InvalidationCounter { #expect(viewModel.isAnyLoading) }
+    gate.open()
+    await run.value
+    #expect(loading.count == 1, "the end of loading did not invalidate a reader who read it while loading")
+    #expect(anyLoading.count == 1, "the end of loading did not invalidate an isAnyLoading reader")
+  }
+
+  @Test func everyLoadingPeriodInvalidatesTheReaderOfThePeriodBefore() async {
+    let viewModel = TestViewModel()
+    for period in 1...5 {
+      let idle = InvalidationCounter { #expect(!viewModel.isLoading(for: .load)) }
+      let anyIdle = InvalidationCounter { #expect(!viewModel.isAnyLoading) }
+      let gate = Gate()
+      let run = viewModel.dispatch(actionId: .load, task: { try await gate.pass() })
+      #expect(idle.count == 1, "period \(period): starting did not invalidate the idle reader")
+      #expect(anyIdle.count == 1, "period \(period): starting did not invalidate the isAnyLoading reader")
+      let loading = InvalidationCounter { #expect(viewModel.isLoading(for: .load)) }
+      gate.open()
+      await run.value
+      #expect(loading.count == 1, "period \(period): ending did not invalidate the loading reader")
+    }
+  }
 }
