@@ -185,7 +185,8 @@ extension BaseViewModel {
     retire(run, of: actionId, ending, cancelsWork: true)
   }
 
-  /// The work threw: the run fails, or ends as cancelled when that is why it threw.
+  /// The work threw: the run fails, or ends as cancelled when that is why it threw. Never
+  /// inlined into the run's task, for the reason ``retire(_:of:_:cancelsWork:)`` gives.
   @inline(never)
   private func fail(_ run: Run, of actionId: ActionId, with error: any Error) {
     let ending: RunEnding = Task.isCancelled || error is CancellationError ? .cancelled : .failed(error)

@@ -11,6 +11,9 @@ extension BaseViewModel {
   ///   - actionId: Its action.
   ///   - ending: How it ended.
   ///   - cancelsWork: Whether to cancel the run's task, which is still doing work.
+  ///
+  /// Never inlined into a run's task, like ``succeed(_:of:with:onSuccess:)``: the task's async
+  /// frame then holds only what crosses its one `await`, and fits the task's first allocation.
   @inline(never)
   func retire(_ run: Run, of actionId: ActionId, _ ending: RunEnding, cancelsWork: Bool) {
     guard run.isLive else { return }
