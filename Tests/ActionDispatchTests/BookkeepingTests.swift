@@ -63,4 +63,12 @@ import Testing
     #expect(viewModel.value == 42)
     #expect(viewModel.log == ["status(load, true)", "closure(42)", "hook.onSuccess(load, 42)", "status(load, false)"])
   }
+
+  @Test func theSuccessHookGetsTheResultWithItsOwnType() async {
+    let viewModel = ResultTypeViewModel()
+    await viewModel.dispatch(actionId: .load, task: { 7 }).value
+    await viewModel.dispatch(actionId: .save, task: { "saved" }).value
+    await viewModel.dispatch(actionId: .search, task: { [1, 2] }) { _ in }.value
+    #expect(viewModel.hookTypes == ["load: Int", "save: String", "search: Array<Int>"])
+  }
 }
