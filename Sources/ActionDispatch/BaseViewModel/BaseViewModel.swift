@@ -51,7 +51,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// `nonisolated(unsafe)` only so that `deinit`, which has the object to itself, can tear
   /// down; every other access is on the main actor. The same holds for the other
   /// `nonisolated(unsafe)` properties.
-  @ObservationIgnored nonisolated(unsafe) var states: [ActionId: ActionState] = [:]
+  @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var states: [ActionId: ActionState] = [:]
   /// Tracks reads of actions that have no state.
   @ObservationIgnored let idleWatch = IdleWatch()
   /// The `observe { On(...) }` registrations, per action.
@@ -68,7 +68,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// Whether the indicator has a delay or a minimum: only then do loading changes start its timers.
   @ObservationIgnored let indicatorIsTimed: Bool
   /// The number the next run gets.
-  @ObservationIgnored var nextRunID: UInt64 = 1
+  @ObservationIgnored @exclusivity(unchecked) var nextRunID: UInt64 = 1
   /// The live `events()` streams and `observeEvents` handlers.
   @ObservationIgnored nonisolated(unsafe) var eventSinks: [EventSink<ActionId>] = [] {
     didSet { hasEventListeners = !eventSinks.isEmpty }
@@ -78,9 +78,9 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// The number the next `events()` stream or observer gets.
   @ObservationIgnored var nextRegistrationID: UInt64 = 1
   /// Notifications raised while another is being delivered, in the order they were raised.
-  @ObservationIgnored var pendingNotifications: [@MainActor () -> Void] = []
+  @ObservationIgnored @exclusivity(unchecked) var pendingNotifications: [@MainActor () -> Void] = []
   /// Whether a notification is being delivered right now.
-  @ObservationIgnored var isDelivering = false
+  @ObservationIgnored @exclusivity(unchecked) var isDelivering = false
   /// The view model, weakly, for run tasks to capture; made on first use.
   @ObservationIgnored private var weakSelfStorage: WeakReference<BaseViewModel>?
 
@@ -189,7 +189,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   ///
   /// - Parameter actionId: The action.
   public func clearError(for actionId: ActionId) {
-    guard let state = states[actionId], state.failure != nil else { return }
+    guard let state = states[actionId], state.hasFailure else { return }
     state.failure = nil
     state.failureWasRead = false
     reclaimIfIdle(state, of: actionId)

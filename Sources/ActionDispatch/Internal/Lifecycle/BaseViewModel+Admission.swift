@@ -52,7 +52,7 @@ extension BaseViewModel {
     case .accept(let supersedesOlder, let startsAt, let opensWindow):
       (supersedes, start, window) = (supersedesOlder, startsAt, opensWindow)
     }
-    if state.failure != nil {
+    if state.hasFailure {
       state.failure = nil
       state.failureWasRead = false
     }

@@ -19,17 +19,17 @@ final class Run: @unchecked Sendable {
   /// Told how the run ended, for ``BaseViewModel/dispatchGroup(_:)``.
   let onFinish: (@MainActor (RunOutcome) -> Void)?
   /// Whether the run has not been retired yet.
-  var isLive = true
+  @exclusivity(unchecked) var isLive = true
   /// The run's task; `nil` only while admission is creating it.
-  var task: Task<Void, Never>?
+  @exclusivity(unchecked) var task: Task<Void, Never>?
   /// The timer that fails the run when its `timeout` passes.
-  var timer: Task<Void, Never>?
+  @exclusivity(unchecked) var timer: Task<Void, Never>?
   /// The waiting task, resumed when the run's turn comes or the run is retired. Unsafe (a
   /// pointer, no allocation): every resume clears it first, so it is resumed exactly once.
-  var turnWaiter: UnsafeContinuation<Void, Never>?
+  @exclusivity(unchecked) var turnWaiter: UnsafeContinuation<Void, Never>?
   /// The previous and next live runs of the same action; cleared when the run is unlinked.
-  var previous: Run?
-  var next: Run?
+  @exclusivity(unchecked) var previous: Run?
+  @exclusivity(unchecked) var next: Run?
 
   init(
     id: UInt64,

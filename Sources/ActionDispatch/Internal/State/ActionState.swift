@@ -19,9 +19,9 @@ final class ActionState {
   var isShowingLoading = false
 
   /// How many runs count towards loading; it lags ``liveRuns`` while their ends are delivered.
-  @ObservationIgnored var loadingCount = 0
+  @ObservationIgnored @exclusivity(unchecked) var loadingCount = 0
   /// The runs accepted and not yet retired, oldest first: their numbers only.
-  @ObservationIgnored var liveRuns = RunOrder()
+  @ObservationIgnored @exclusivity(unchecked) var liveRuns = RunOrder()
   /// Whether ``isLoading`` was read since it last changed: a reader may be tracking it.
   @ObservationIgnored var loadingWasRead = false
   /// Whether ``failure`` was read since it last changed.
@@ -39,9 +39,13 @@ final class ActionState {
 
   /// Whether the state holds nothing of its own, so the action can drop it.
   var isReclaimable: Bool {
-    liveRuns.isEmpty && loadingCount == 0 && failure == nil && !isShowingLoading && indicatorTimer == nil
+    liveRuns.isEmpty && loadingCount == 0 && !hasFailure && !_isShowingLoading && indicatorTimer == nil
       && throttle == nil
   }
+
+  /// Whether the action has an error, read without registering with a tracking view: for the
+  /// framework's own bookkeeping, which no view depends on.
+  var hasFailure: Bool { _failure != nil }
 
   /// Sets ``isLoading``, telling trackers only if it was read since it last changed: with no
   /// reader nothing can be tracking it, so a row nobody looks at pays no observation cost.
