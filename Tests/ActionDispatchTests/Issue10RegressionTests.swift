@@ -162,7 +162,7 @@ import Testing
     await clock.waitForSleepers(2)  // the timeout (1 s) and the backoff (2 s)
     await clock.advance(by: .seconds(1))
     await clock.run()
-    #expect(await finishes(run))
+    #expect(await clock.finishes(run))
     #expect(attempts.callCount == 1)
     #expect(recorder.events == [.started(.a), .failed(.a)])
     #expect(viewModel.failure(for: .a) is ActionTimeoutError)
@@ -225,7 +225,7 @@ import Testing
       task: { try await attempts() })
     await clock.waitForSleepers(1)
     await clock.run()
-    #expect(await finishes(run), "run() returned while a retry backoff was still ahead")
+    #expect(await clock.finishes(run), "run() returned while a retry backoff was still ahead")
     #expect(attempts.callCount == 5)
     #expect(clock.now.offset == .seconds(15))  // 1 + 2 + 4 + 8
     #expect(viewModel.error(for: .a) == "still down")
@@ -240,7 +240,7 @@ import Testing
       task: { try await attempts() })
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(30))
-    #expect(await finishes(run), "advance(by: 30 s) did not step through the backoffs at 10, 20 and 30 s")
+    #expect(await clock.finishes(run), "advance(by: 30 s) did not step through the backoffs at 10, 20 and 30 s")
     #expect(attempts.callCount == 4)
     #expect(clock.now.offset == .seconds(30))
   }

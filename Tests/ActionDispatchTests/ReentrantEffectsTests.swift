@@ -86,13 +86,13 @@ import Testing
       if entry.key == "on:b.finished" { viewModel = nil }
     }
     let gate = Gate()
-    let probe = Probe()
+    let probe = LockedState<[String]>([])
     var delivered = false
     let inFlight = viewModel!.dispatch(
       actionId: .a,
       task: {
         do { try await gate.pass() } catch {
-          probe.record("cancelled")
+          probe.withLock { $0.append("cancelled") }
           throw error
         }
         return 1
@@ -104,7 +104,7 @@ import Testing
     #expect(released == nil, "the view model released from a handler is still alive")
     gate.open()
     await inFlight.value
-    #expect(probe.entries == ["cancelled"])
+    #expect(probe.withLock { $0 } == ["cancelled"])
     #expect(!delivered)
     #expect(LifecycleInvariants.violations(in: harness.log, idle: false) == [])
   }

@@ -61,17 +61,17 @@ struct GatedNameService: NameService {
     gate.open()
     return gate
   }()
-  let probe = Probe()
+  let probe = LockedState<[String]>([])
 
   func name() async throws -> String {
     do {
       try await gate.pass()
     } catch {
-      probe.record("cancelled")
+      probe.withLock { $0.append("cancelled") }
       try? await ended.pass()
       throw error
     }
-    probe.record("returned")
+    probe.withLock { $0.append("returned") }
     try? await ended.pass()
     return "Mona"
   }
@@ -93,7 +93,7 @@ struct GatedNameService: NameService {
     #expect(released == nil, "the success closure kept the view model alive")
     service.gate.open()  // work still running now would return and deliver
     await service.ended.arrivals(1)
-    #expect(service.probe.entries == ["cancelled"], "the work was not cancelled")
+    #expect(service.probe.withLock { $0 } == ["cancelled"], "the work was not cancelled")
     #expect(released?.name ?? "" == "", "the result was delivered to a released view model")
     #expect(events == [.started], "no event after release: the view model is gone")
     token.cancel()
@@ -112,7 +112,7 @@ struct GatedNameService: NameService {
     service.gate.open()
     await run.value
     #expect(run.isCancelled)
-    #expect(service.probe.entries == ["cancelled"])
+    #expect(service.probe.withLock { $0 } == ["cancelled"])
     #expect(released?.profile == nil)
   }
 
@@ -135,6 +135,6 @@ struct GatedNameService: NameService {
     #expect(released == nil)
     service.gate.open()
     for run in runs { await run.value }
-    #expect(service.probe.entries == Array(repeating: "cancelled", count: 5))
+    #expect(service.probe.withLock { $0 } == Array(repeating: "cancelled", count: 5))
   }
 }

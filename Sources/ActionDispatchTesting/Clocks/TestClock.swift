@@ -197,4 +197,19 @@ public final class TestClock: Clock, Sendable {
   public func waitForSleepers(_ count: Int = 1) async {
     await CountWaiters.wait(for: count, in: state, count: \.sleepers.count, waiters: \.waiters)
   }
+
+  /// Whether a task that waits only on this clock has no wait left, so it ends without time
+  /// passing; the task is then awaited. With a wait left the task is cancelled instead, so that a
+  /// broken clock fails the check at once rather than hang the test, and no real time is spent.
+  ///
+  /// For the package's own tests of stepping and skipping: `#expect(await clock.finishes(task))`.
+  ///
+  /// - Parameter task: A task whose every wait is a sleep on this clock.
+  /// - Returns: `true` when no sleeper was left on the clock.
+  package func finishes(_ task: Task<Void, Never>) async -> Bool {
+    let hasNoWaitLeft = sleeperCount == 0
+    if !hasNoWaitLeft { task.cancel() }
+    await task.value
+    return hasNoWaitLeft
+  }
 }
