@@ -5,14 +5,9 @@ import Foundation
 /// that prints a few lines): the floor any Swift CLI pays on this machine.
 enum CLIColdStart {
   static func run(launches: Int) -> [BenchmarkResult] {
-    guard let directory = Bundle.main.executableURL?.deletingLastPathComponent() else { return [] }
-    let tool = directory.appendingPathComponent("action-dispatch")
-    guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-      FileHandle.standardError.write(
-        Data("warning: \(tool.path) not built; run `swift build -c release` for the CLI benchmarks\n".utf8))
-      return []
-    }
-    let baselineURL = directory.appendingPathComponent("ActionDispatchBenchmarks")
+    guard let products = BuiltProducts.locate() else { return [] }
+    let tool = products.tool
+    let baselineURL = products.benchmark
     var baseline: [Double] = []
     var help: [Double] = []
     var demo: [Double] = []

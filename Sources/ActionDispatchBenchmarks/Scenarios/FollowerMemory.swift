@@ -16,13 +16,8 @@ import Foundation
 /// cost of starting the process.
 enum FollowerMemory {
   static func run(small: Int = 1_000, large: Int) -> [BenchmarkResult] {
-    guard let directory = Bundle.main.executableURL?.deletingLastPathComponent() else { return [] }
-    let tool = directory.appendingPathComponent("action-dispatch")
-    guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-      FileHandle.standardError.write(
-        Data("warning: \(tool.path) not built; run `swift build -c release` for the CLI benchmarks\n".utf8))
-      return []
-    }
+    guard let products = BuiltProducts.locate() else { return [] }
+    let tool = products.tool
     /// Peak RSS of `followers <count followers> --all [--json]`, each run on a fresh server.
     func peak(_ followers: Int, json: Bool) -> Double {
       guard let server = try? FakeGitHubServer() else { return .nan }

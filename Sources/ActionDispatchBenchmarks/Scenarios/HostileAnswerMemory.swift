@@ -31,14 +31,7 @@ enum HostileAnswerMemory {
   ]
 
   static func run() -> [BenchmarkResult] {
-    guard let directory = Bundle.main.executableURL?.deletingLastPathComponent() else { return [] }
-    let tool = directory.appendingPathComponent("action-dispatch")
-    guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-      FileHandle.standardError.write(
-        Data("warning: \(tool.path) not built; run `swift build -c release` for the CLI benchmarks\n".utf8))
-      return []
-    }
-    let benchmark = directory.appendingPathComponent("ActionDispatchBenchmarks")
+    guard let benchmark = BuiltProducts.locate()?.benchmark else { return [] }
     return cases.indices.map { index in
       let fields = runCopy(benchmark, [childFlag, String(index)]).split(separator: " ").compactMap { Double($0) }
       let (status, peak, own) =
@@ -58,15 +51,15 @@ enum HostileAnswerMemory {
   /// this copy's own peak, in MiB.
   static func child(_ index: String?) -> Never {
     guard let index = index.flatMap(Int.init), cases.indices.contains(index),
-      let directory = Bundle.main.executableURL?.deletingLastPathComponent(),
+      let products = BuiltProducts.locate(),
       let server = try? FakeGitHubServer()
     else {
       print("-1 nan nan")
       exit(1)
     }
     server.respond(to: "/users/bench/followers", with: cases[index].answer(), times: nil)
-    let tool = directory.appendingPathComponent("action-dispatch")
-    let (status, peak) = spawnAndWait(tool, ["followers", "bench", "--api-url", server.baseURL.absoluteString])
+    let (status, peak) = spawnAndWait(
+      products.tool, ["followers", "bench", "--api-url", server.baseURL.absoluteString])
     var own = rusage()
     #if canImport(Glibc)
       getrusage(RUSAGE_SELF.rawValue, &own)

@@ -13,27 +13,23 @@ enum KeyedActions {
     let work: @MainActor () async throws -> Int = { 1 }
     let batch = 1_000
 
-    func ours(_ viewModel: KeyedBenchViewModel) async -> Double {
+    /// Seconds to start a run of every key with `load`, `batch` keys at a time, each batch awaited.
+    func seconds(_ load: (Int) -> Task<Void, Never>) async -> Double {
       var handles: [Task<Void, Never>] = []
       handles.reserveCapacity(batch)
       return await Measure.seconds {
         for start in stride(from: 0, to: keys, by: batch) {
-          for row in start..<min(start + batch, keys) { handles.append(viewModel.load(row: row, work)) }
+          for row in start..<min(start + batch, keys) { handles.append(load(row)) }
           for handle in handles { await handle.value }
           handles.removeAll(keepingCapacity: true)
         }
       }
     }
+    func ours(_ viewModel: KeyedBenchViewModel) async -> Double {
+      await seconds { viewModel.load(row: $0, work) }
+    }
     func handWritten(_ viewModel: HandWrittenKeyedViewModel) async -> Double {
-      var handles: [Task<Void, Never>] = []
-      handles.reserveCapacity(batch)
-      return await Measure.seconds {
-        for start in stride(from: 0, to: keys, by: batch) {
-          for row in start..<min(start + batch, keys) { handles.append(viewModel.load(row: row, work)) }
-          for handle in handles { await handle.value }
-          handles.removeAll(keepingCapacity: true)
-        }
-      }
+      await seconds { viewModel.load(row: $0, work) }
     }
 
     // Time: a fresh view model per round, so every key is new to it.

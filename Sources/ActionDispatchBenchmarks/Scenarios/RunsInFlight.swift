@@ -7,32 +7,26 @@ enum RunsInFlight {
   static func run(totalRuns: Int, rounds: Int) async -> [BenchmarkResult] {
     let work: @MainActor () async throws -> Int = { 1 }
 
-    /// Seconds per run for `batches` batches of `n` runs dispatched together and then awaited.
-    func ours(_ n: Int, batches: Int) async -> Double {
-      let viewModel = BenchViewModel()
+    /// Seconds per run for `batches` batches of `n` runs started by `load` together and then awaited.
+    func secondsPerRun(_ n: Int, batches: Int, _ load: () -> Task<Void, Never>) async -> Double {
       var handles: [Task<Void, Never>] = []
       handles.reserveCapacity(n)
       let seconds = await Measure.seconds {
         for _ in 0..<batches {
-          for _ in 0..<n { handles.append(viewModel.load(work)) }
+          for _ in 0..<n { handles.append(load()) }
           for handle in handles { await handle.value }
           handles.removeAll(keepingCapacity: true)
         }
       }
       return seconds / Double(n * batches)
     }
+    func ours(_ n: Int, batches: Int) async -> Double {
+      let viewModel = BenchViewModel()
+      return await secondsPerRun(n, batches: batches) { viewModel.load(work) }
+    }
     func handWritten(_ n: Int, batches: Int) async -> Double {
       let viewModel = HandWrittenRunsViewModel()
-      var handles: [Task<Void, Never>] = []
-      handles.reserveCapacity(n)
-      let seconds = await Measure.seconds {
-        for _ in 0..<batches {
-          for _ in 0..<n { handles.append(viewModel.load(work)) }
-          for handle in handles { await handle.value }
-          handles.removeAll(keepingCapacity: true)
-        }
-      }
-      return seconds / Double(n * batches)
+      return await secondsPerRun(n, batches: batches) { viewModel.load(work) }
     }
 
     var results: [BenchmarkResult] = []

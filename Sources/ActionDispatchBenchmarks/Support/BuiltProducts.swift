@@ -1,0 +1,23 @@
+import Foundation
+
+/// The release products beside this benchmark binary, for the benchmarks that run the CLI.
+struct BuiltProducts {
+  /// The `action-dispatch` tool.
+  let tool: URL
+  /// This benchmark binary.
+  let benchmark: URL
+
+  /// The products, or `nil` after a warning on standard error when the tool is not built.
+  static func locate() -> BuiltProducts? {
+    guard let directory = Bundle.main.executableURL?.deletingLastPathComponent() else { return nil }
+    let products = BuiltProducts(
+      tool: directory.appendingPathComponent("action-dispatch"),
+      benchmark: directory.appendingPathComponent("ActionDispatchBenchmarks"))
+    guard FileManager.default.isExecutableFile(atPath: products.tool.path) else {
+      FileHandle.standardError.write(
+        Data("warning: \(products.tool.path) not built; run `swift build -c release` for the CLI benchmarks\n".utf8))
+      return nil
+    }
+    return products
+  }
+}
