@@ -81,6 +81,13 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored @exclusivity(unchecked) var pendingNotifications: [@MainActor () -> Void] = []
   /// Whether a notification is being delivered right now.
   @ObservationIgnored @exclusivity(unchecked) var isDelivering = false
+  /// The state of the action dispatched last, while it has one: dispatching that action again
+  /// skips the hash lookup (`recentActionId` holds its id exactly while this is not `nil`).
+  @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var recentState: ActionState?
+  /// The id of the action that ``recentState`` belongs to; initialized only while it is set.
+  ///
+  /// A pointer, so that reading it needs no `Optional<ActionId>` metadata in generic code.
+  @ObservationIgnored nonisolated(unsafe) let recentActionId = UnsafeMutablePointer<ActionId>.allocate(capacity: 1)
   /// The view model, weakly, for run tasks to capture; made on first use.
   @ObservationIgnored private var weakSelfStorage: WeakReference<BaseViewModel>?
 
@@ -137,6 +144,8 @@ open class BaseViewModel<ActionId: ActionIdType> {
       state.throttle?.held?.settle(nil)
     }
     for sink in eventSinks { sink.finish?() }
+    if recentState != nil { recentActionId.deinitialize(count: 1) }
+    recentActionId.deallocate()
   }
 
   // MARK: - State
@@ -236,7 +245,21 @@ open class BaseViewModel<ActionId: ActionIdType> {
       states[actionId] = removed  // not this action's state (never expected): leave it
       return
     }
+    if recentState === state {
+      recentState = nil
+      recentActionId.deinitialize(count: 1)
+    }
     state.invalidateReaders()
+  }
+
+  /// Makes `state` the one a dispatch of `actionId` finds without a hash lookup.
+  func remember(_ state: ActionState, of actionId: ActionId) {
+    if recentState == nil {
+      recentActionId.initialize(to: actionId)
+    } else {
+      recentActionId.pointee = actionId
+    }
+    recentState = state
   }
 
   /// The view model, weakly: what a run's task holds, so that releasing the view model cancels it.

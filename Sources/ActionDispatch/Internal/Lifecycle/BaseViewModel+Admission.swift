@@ -18,18 +18,22 @@ extension BaseViewModel {
   ) -> Task<Void, Never> {
     let runID = nextRunID
     nextRunID &+= 1
-    // One hash lookup finds the action's state or makes it. A new state has no live runs and no
-    // throttle window, so admission accepts: no state is made for a dispatch that is not a run.
-    var isNew = false
-    let state = Self.stateIn(
-      &states[
-        actionId,
-        default: {
-          isNew = true
-          return ActionState()
-        }()
-      ])
-    if isNew { idleWatch.actionStartedLoading(actionId) }
+    // The action dispatched last needs no hash lookup; any other takes one, which finds its
+    // state or makes it. A new state has no live runs and no throttle window, so admission
+    // accepts: no state is made for a dispatch that is not a run.
+    let state: ActionState
+    if let recent = recentState, recentActionId.pointee == actionId {
+      state = recent
+    } else {
+      // A new state shows in the count: the default captures nothing, so nothing is boxed.
+      let count = states.count
+      state = Self.stateIn(&states[actionId, default: ActionState()])
+      if states.count != count {
+        idleWatch.actionStartedLoading(actionId)
+      } else {
+        remember(state, of: actionId)
+      }
+    }
 
     let admission = Admission(
       policy: policy, hasLiveRuns: !state.liveRuns.isEmpty, throttleWindowIsOpen: state.throttle != nil)
@@ -57,7 +61,7 @@ extension BaseViewModel {
       state.failureWasRead = false
     }
     let run = Run(
-      id: runID, state: state, startedAt: hasEventListeners ? .now : nil, onFailure: onFailure, onFinish: onFinish)
+      id: runID, state: state, startedAt: hasEventListeners ? Run.now() : nil, onFailure: onFailure, onFinish: onFinish)
     // A plain run (starts now, no retry, no timeout) carries no plan: its task does the least.
     let plan =
       start == .now && retry == nil && timeout == nil

@@ -158,7 +158,7 @@ extension BaseViewModel {
       emit(
         ActionEvent(
           actionId: actionId, kind: kind, run: run.id,
-          duration: run.startedAt.map { ContinuousClock.now - $0 },
+          duration: run.startedAt.map { Run.now() - $0 },
           errorMessage: failure.map(ErrorMessage.describe)),
         run: run.id)
     }

@@ -11,9 +11,12 @@ final class Run: @unchecked Sendable {
   let id: UInt64
   /// The state of the run's action, which exists as long as the action has a live run.
   let state: ActionState
-  /// When the run was accepted, for the events' `duration`; read only when something listened
-  /// for events as it started.
-  let startedAt: ContinuousClock.Instant?
+  /// When the run was accepted, as time since ``Run/epoch``, for the events' `duration`; set
+  /// only when something listened for events as it started.
+  ///
+  /// A `Duration`, not a `ContinuousClock.Instant`: the instant's layout is not known to this
+  /// module, so storing even `nil` into it went through a value-witness copy on every run.
+  let startedAt: Duration?
   /// The run's typed failure closure, given the error when the run fails (a timeout included).
   let onFailure: (@MainActor (any Error) -> Void)?
   /// Told how the run ended, for ``BaseViewModel/dispatchGroup(_:)``.
@@ -34,7 +37,7 @@ final class Run: @unchecked Sendable {
   init(
     id: UInt64,
     state: ActionState,
-    startedAt: ContinuousClock.Instant?,
+    startedAt: Duration?,
     onFailure: (@MainActor (any Error) -> Void)?,
     onFinish: (@MainActor (RunOutcome) -> Void)?
   ) {
@@ -43,6 +46,14 @@ final class Run: @unchecked Sendable {
     self.startedAt = startedAt
     self.onFailure = onFailure
     self.onFinish = onFinish
+  }
+
+  /// The instant that ``startedAt`` counts from.
+  static let epoch = ContinuousClock.now
+
+  /// The time since ``epoch``: a run's start, for ``startedAt``.
+  static func now() -> Duration {
+    ContinuousClock.now - epoch
   }
 }
 
