@@ -93,6 +93,10 @@ public protocol ActionDispatching: AnyObject {
 
 extension BaseViewModel: ActionDispatching {}
 
+// The closures below hold the view model `unowned(unsafe)`, not `weak`: only the view model
+// itself calls them, from its own methods while it runs a delivery, so it is alive whenever they
+// run. A weak capture would cost a weak reference per dispatch; a strong one would keep the view
+// model alive until the work returns, which is what these forms exist to avoid.
 extension ActionDispatching {
   /// Runs async work as a run of an action; its success closure receives the view model.
   ///
@@ -102,8 +106,8 @@ extension ActionDispatching {
   /// }
   /// ```
   ///
-  /// The closure holds the view model weakly: if it is released while the work is in flight,
-  /// its runs are cancelled and nothing is delivered.
+  /// The closure does not keep the view model alive: if it is released while the work is in
+  /// flight, its runs are cancelled and nothing is delivered.
   ///
   /// - Parameters:
   ///   - actionId: The action this run belongs to.
@@ -124,9 +128,7 @@ extension ActionDispatching {
   ) -> Task<Void, Never> {
     dispatch(
       actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: task,
-      onSuccess: { [weak self] value in
-        if let self { onSuccess(self, value) }
-      },
+      onSuccess: { [unowned(unsafe) self] value in onSuccess(self, value) },
       onFailure: { _ in })
   }
 
@@ -166,12 +168,8 @@ extension ActionDispatching {
   ) -> Task<Void, Never> {
     dispatch(
       actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: task,
-      onSuccess: { [weak self] value in
-        if let self { onSuccess?(self, value) }
-      },
-      onFailure: { [weak self] error in
-        if let self { onFailure(self, error) }
-      })
+      onSuccess: { [unowned(unsafe) self] value in onSuccess?(self, value) },
+      onFailure: { [unowned(unsafe) self] error in onFailure(self, error) })
   }
 
   /// Runs async work as a run of an action and waits for it; its success closure receives the view model.
@@ -195,9 +193,7 @@ extension ActionDispatching {
   ) async {
     await dispatchAndWait(
       actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: task,
-      onSuccess: { [weak self] value in
-        if let self { onSuccess(self, value) }
-      })
+      onSuccess: { [unowned(unsafe) self] value in onSuccess(self, value) })
   }
 
   /// Runs a sequence as one run of an action; each element goes, with the view model, to `onElement`.
@@ -210,8 +206,8 @@ extension ActionDispatching {
   /// }
   /// ```
   ///
-  /// The closure holds the view model weakly: releasing it cancels the run and stops the
-  /// iteration at once. Everything ``BaseViewModel/dispatch(actionId:policy:timeout:elements:onElement:)``
+  /// The closure does not keep the view model alive: releasing it cancels the run and stops
+  /// the iteration at once. Everything ``BaseViewModel/dispatch(actionId:policy:timeout:elements:onElement:)``
   /// says holds.
   ///
   /// - Parameters:
@@ -231,8 +227,6 @@ extension ActionDispatching {
   ) -> Task<Void, Never> {
     dispatch(
       actionId: actionId, policy: policy, timeout: timeout, elements: elements,
-      onElement: { [weak self] element in
-        if let self { onElement(self, element) }
-      })
+      onElement: { [unowned(unsafe) self] element in onElement(self, element) })
   }
 }
