@@ -1,0 +1,191 @@
+import ActionDispatch
+import ActionDispatchTesting
+import Observation
+
+/// The actions of the adversarial suites: three plain ones and a keyed one per row.
+enum AdvAction: ActionIdType {
+  case a
+  case b
+  case c
+  case row(Int)
+}
+
+/// The failure the adversarial suites' work throws; its description is its message.
+struct AdvError: Error, Equatable, CustomStringConvertible {
+  var message = "adv failed"
+  var description: String { message }
+}
+
+/// A subclass whose hooks log what they are told and then call a closure the test sets, so a
+/// test can make any hook re-enter the view model.
+@MainActor
+@Observable
+final class AdvViewModel: BaseViewModel<AdvAction> {
+  /// Every `onStatusUpdate`, per action, in order.
+  @ObservationIgnored var statusLog: [AdvAction: [Bool]] = [:]
+  /// Every hook call, in order: `success(a)`, `error(a)`, `status(a,true)`.
+  @ObservationIgnored var hookLog: [String] = []
+  /// Called from `onStatusUpdate`, after logging.
+  @ObservationIgnored var statusHook: ((AdvAction, Bool) -> Void)?
+  /// Called from `onSuccess(actionId:result:)`, after logging.
+  @ObservationIgnored var successHook: ((AdvAction, Any) -> Void)?
+  /// Called from `onError(actionId:error:)`, after logging.
+  @ObservationIgnored var errorHook: ((AdvAction, any Error) -> Void)?
+
+  override func onStatusUpdate(actionId: AdvAction, isLoading: Bool) {
+    statusLog[actionId, default: []].append(isLoading)
+    hookLog.append("status(\(actionId),\(isLoading))")
+    statusHook?(actionId, isLoading)
+  }
+
+  override func onSuccess<T>(actionId: AdvAction, result: T) {
+    hookLog.append("success(\(actionId))")
+    successHook?(actionId, result)
+  }
+
+  override func onError(actionId: AdvAction, error: any Error) {
+    hookLog.append("error(\(actionId))")
+    errorHook?(actionId, error)
+  }
+}
+
+/// A subclass with nothing of its own, for measuring what the framework itself holds.
+@MainActor
+@Observable
+final class AdvPlainViewModel: BaseViewModel<AdvAction> {}
+
+/// A box for a value a closure fills in later (a task, a flag, a count).
+@MainActor
+final class AdvBox<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+/// Listens to a view model the way a demanding client would — two `observeEvents` handlers and
+/// an `On` per action with every phase — and checks what the documentation promises each of them
+/// sees: per run `started` once, then exactly one end, nothing after it; per action, `finished`
+/// only after an end; `onStatusUpdate` alternating `true`/`false`.
+@MainActor
+final class AdvListeners {
+  /// What the event handler registered by ``init(_:actions:)`` saw.
+  var early: [ActionEvent<AdvAction>] = []
+  /// What the event handler registered by ``attachLate()`` saw.
+  var late: [ActionEvent<AdvAction>] = []
+  /// What the `On` handlers saw, per action, by phase name.
+  var phases: [AdvAction: [String]] = [:]
+  private var tokens: [ObservationToken] = []
+  private weak var viewModel: AdvViewModel?
+  private let actions: [AdvAction]
+
+  /// Registers the early listeners: one event handler and one `On` per action.
+  init(_ viewModel: AdvViewModel, actions: [AdvAction]) {
+    self.viewModel = viewModel
+    self.actions = actions
+    tokens.append(viewModel.observeEvents { [weak self] in self?.early.append($0) })
+    tokens.append(
+      viewModel.observe {
+        for action in actions {
+          On(action)
+            .started { [weak self] in self?.phases[action, default: []].append("started") }
+            .succeeded { [weak self] in self?.phases[action, default: []].append("succeeded") }
+            .failed { [weak self] _ in self?.phases[action, default: []].append("failed") }
+            .cancelled { [weak self] in self?.phases[action, default: []].append("cancelled") }
+            .finished { [weak self] in self?.phases[action, default: []].append("finished") }
+        }
+      })
+  }
+
+  /// Registers a second event handler, after whatever the test registered in between.
+  func attachLate() {
+    guard let viewModel else { return }
+    tokens.append(viewModel.observeEvents { [weak self] in self?.late.append($0) })
+  }
+
+  /// Kinds of one listener's events for one action, in order.
+  func kinds(_ events: [ActionEvent<AdvAction>], of action: AdvAction) -> [ActionEvent<AdvAction>.Kind] {
+    events.filter { $0.actionId == action }.map(\.kind)
+  }
+
+  /// Kinds of one listener's events for one action, grouped per run, runs in order of first event.
+  func perRun(_ events: [ActionEvent<AdvAction>], of action: AdvAction) -> [[ActionEvent<AdvAction>.Kind]] {
+    var order: [UInt64] = []
+    var kinds: [UInt64: [ActionEvent<AdvAction>.Kind]] = [:]
+    for event in events where event.actionId == action {
+      if kinds[event.run] == nil { order.append(event.run) }
+      kinds[event.run, default: []].append(event.kind)
+    }
+    return order.map { kinds[$0] ?? [] }
+  }
+
+  /// Every broken promise, as text; empty when all hold. `settled` also requires every run seen
+  /// to have ended and every action's loading to be reported off.
+  func violations(settled: Bool = true) -> [String] {
+    var problems = AdvListeners.eventViolations(early, name: "early", settled: settled)
+    problems += AdvListeners.eventViolations(late, name: "late", settled: settled)
+    for (action, seen) in phases {
+      var started = 0
+      var ended = 0
+      var finished = 0
+      for phase in seen {
+        switch phase {
+        case "started": started += 1
+        case "finished": finished += 1
+        default: ended += 1
+        }
+        if ended > started { problems.append("On(\(action)): an end before its started: \(seen)") }
+        if finished > ended { problems.append("On(\(action)): finished before an end: \(seen)") }
+      }
+      if settled && (started != ended || ended != finished) {
+        problems.append("On(\(action)): \(started) started, \(ended) ended, \(finished) finished: \(seen)")
+      }
+    }
+    if let viewModel {
+      for (action, updates) in viewModel.statusLog {
+        for (index, update) in updates.enumerated() where update != (index % 2 == 0) {
+          problems.append("onStatusUpdate(\(action)) not alternating: \(updates)")
+          break
+        }
+        if settled && updates.last == true {
+          problems.append("onStatusUpdate(\(action)) never reported false: \(updates)")
+        }
+      }
+    }
+    return problems
+  }
+
+  /// Per run: `started` first and once, one end, nothing after the end; `dropped` alone.
+  static func eventViolations(
+    _ events: [ActionEvent<AdvAction>], name: String, settled: Bool
+  ) -> [String] {
+    var problems: [String] = []
+    var open: Set<UInt64> = []
+    var closed: Set<UInt64> = []
+    for event in events {
+      let run = event.run
+      switch event.kind {
+      case .started:
+        if open.contains(run) || closed.contains(run) {
+          problems.append("\(name): run \(run) started twice")
+        }
+        open.insert(run)
+      case .dropped:
+        if open.contains(run) || closed.contains(run) {
+          problems.append("\(name): run \(run) dropped after other events")
+        }
+        closed.insert(run)
+      case .succeeded, .failed, .cancelled:
+        if closed.contains(run) {
+          problems.append("\(name): run \(run) ended twice (again as \(event.kind))")
+        } else if !open.contains(run) {
+          problems.append("\(name): run \(run) ended as \(event.kind) without started")
+        }
+        open.remove(run)
+        closed.insert(run)
+      }
+    }
+    if settled && !open.isEmpty {
+      problems.append("\(name): runs \(open.sorted()) started but never ended")
+    }
+    return problems
+  }
+}

@@ -1,0 +1,211 @@
+import ActionDispatch
+import ActionDispatchTesting
+import Observation
+import Testing
+
+#if canImport(Glibc)
+  import Foundation
+  import Glibc
+#endif
+
+/// Thousands of runs of one action and thousands of keyed actions. `isLoading(for:)`: "`true`
+/// from the moment a run is accepted until the action's last run ends"; issue 14: an idle action
+/// with no error holds no memory of its own, and a reader of an idle row is invalidated by that
+/// row only.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct ScaleAdversarialTests {
+  @Test func fiveThousandRunsOfOneActionKeepLoadingExactUntilTheLastEndsWhateverEachDoes() async {
+    let viewModel = AdvViewModel()
+    let listeners = AdvListeners(viewModel, actions: [.a])
+    let gate = Gate()
+    let delivered = AdvBox(0)
+    let count = 5_000
+    let runs = (0..<count).map { index in
+      viewModel.dispatch(
+        actionId: .a,
+        task: { () async throws -> Int in
+          try await gate.pass()
+          if index % 2 == 1 { throw AdvError(message: "odd failed") }
+          return index
+        }, onSuccess: { _ in delivered.value += 1 })
+    }
+    await gate.arrivals(count)
+    for index in stride(from: 0, to: count, by: 3) { runs[index].cancel() }
+    for index in stride(from: 0, to: count, by: 3) { await runs[index].value }
+    #expect(viewModel.isLoading(for: .a))
+    #expect(viewModel.error(for: .a) == nil, "a cancelled run recorded an error")
+
+    gate.open()
+    for run in runs { await run.value }
+
+    let cancelled = (0..<count).filter { $0 % 3 == 0 }.count
+    let succeeded = (0..<count).filter { $0 % 3 != 0 && $0 % 2 == 0 }.count
+    let failed = count - cancelled - succeeded
+    let kinds = listeners.kinds(listeners.early, of: .a)
+    #expect(kinds.filter { $0 == .started }.count == count)
+    #expect(kinds.filter { $0 == .cancelled }.count == cancelled)
+    #expect(kinds.filter { $0 == .succeeded }.count == succeeded)
+    #expect(kinds.filter { $0 == .failed }.count == failed)
+    #expect(delivered.value == succeeded)
+    #expect(viewModel.hookLog.filter { $0 == "error(a)" }.count == failed)
+    #expect(viewModel.error(for: .a) == "odd failed")
+    #expect(viewModel.statusLog[.a] == [true, false])
+    #expect(!viewModel.isLoading(for: .a))
+    #expect(!viewModel.isAnyLoading)
+    #expect(listeners.violations() == [])
+  }
+
+  @Test func fiveThousandKeyedRowsKeepTheirOwnLoadingAndErrorAndIdleRowsReportNothing() async {
+    let viewModel = AdvViewModel()
+    let gate = Gate()
+    let count = 5_000
+    let runs = (0..<count).map { row in
+      viewModel.dispatch(
+        actionId: .row(row),
+        task: {
+          try await gate.pass()
+          if row % 2 == 1 { throw AdvError(message: "row \(row)") }
+        })
+    }
+    await gate.arrivals(count)
+    #expect((0..<count).allSatisfy { viewModel.isLoading(for: .row($0)) })
+    #expect(!viewModel.isLoading(for: .row(count)))
+    for row in stride(from: 0, to: count, by: 10) { viewModel.cancel(.row(row)) }
+    #expect((0..<count).filter { viewModel.isLoading(for: .row($0)) }.count == count - count / 10)
+
+    gate.open()
+    for run in runs { await run.value }
+
+    #expect(!viewModel.isAnyLoading)
+    #expect((0..<count).allSatisfy { !viewModel.isLoading(for: .row($0)) })
+    for row in 0..<count {
+      let expected: String? = row % 2 == 1 ? "row \(row)" : nil
+      if viewModel.error(for: .row(row)) != expected {
+        Issue.record("row \(row): error \(String(describing: viewModel.error(for: .row(row))))")
+        break
+      }
+    }
+    #expect((0..<count).allSatisfy { viewModel.statusLog[.row($0)] == [true, false] })
+    for row in 0..<count { viewModel.clearError(for: .row(row)) }
+    #expect((0..<count).allSatisfy { viewModel.error(for: .row($0)) == nil })
+  }
+
+  #if canImport(Glibc)
+    /// Resident bytes after glibc hands every free page back, so that what stays is what is held.
+    private func residentBytesHeld() -> Int {
+      if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+        let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        _ = trim(0)
+      }
+      guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+      else { return 0 }
+      return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    @Test func fiftyThousandIdleKeyedRowsHoldAtMostAFewDozenBytesEach() async {
+      let viewModel = AdvPlainViewModel()
+      // Warm up: the first dispatch allocates what any view model keeps (metadata, caches).
+      for row in 0..<100 { await viewModel.dispatch(actionId: .row(-1 - row), task: {}).value }
+      let before = residentBytesHeld()
+      let count = 50_000
+
+      var runs = (0..<count).map { row in viewModel.dispatch(actionId: .row(row), task: {}) }
+      for run in runs { await run.value }
+      runs = []
+
+      let perAction = Double(residentBytesHeld() - before) / Double(count)
+      #expect(perAction < 256, "each idle row still holds \(perAction) bytes")
+      #expect(!viewModel.isAnyLoading)
+    }
+  #endif
+
+  @Test func aReaderOfAnIdleRowIsInvalidatedByThatRowAloneWhileThousandsOfOthersComeAndGo() async {
+    let viewModel = AdvViewModel()
+    let invalidations = AdvBox(0)
+    func track() {
+      withObservationTracking {
+        _ = viewModel.isLoading(for: .row(7))
+        _ = viewModel.error(for: .row(7))
+      } onChange: {
+        Task { @MainActor in invalidations.value += 1 }
+      }
+    }
+    track()
+    for round in 0..<3 {
+      var runs: [Task<Void, Never>] = []
+      for row in 0..<2_000 where row != 7 {
+        runs.append(
+          viewModel.dispatch(
+            actionId: .row(row),
+            task: { if row % 3 == 0 { throw AdvError() } }))
+      }
+      for run in runs { await run.value }
+      for row in stride(from: 0, to: 2_000, by: 3) { viewModel.clearError(for: .row(row)) }
+      await Task.yield()
+      #expect(invalidations.value == round, "round \(round): another row invalidated row 7's reader")
+
+      await viewModel.dispatch(actionId: .row(7), task: { throw AdvError() }).value
+      await Task.yield()
+      #expect(invalidations.value == round + 1, "row 7 failing did not invalidate its reader")
+      viewModel.clearError(for: .row(7))
+      track()
+    }
+  }
+
+  @Test func anErrorReaderOfARowIsInvalidatedWhenItsErrorIsClearedAndWhenItFailsAgain() async {
+    let viewModel = AdvViewModel()
+    await viewModel.dispatch(actionId: .row(3), task: { throw AdvError() }).value
+    let changed = AdvBox(false)
+    withObservationTracking {
+      _ = viewModel.error(for: .row(3))
+    } onChange: {
+      Task { @MainActor in changed.value = true }
+    }
+    viewModel.clearError(for: .row(4))
+    viewModel.clearError(for: .row(3))
+    await Task.yield()
+    #expect(changed.value, "clearError did not invalidate the error's reader")
+
+    changed.value = false
+    withObservationTracking {
+      _ = viewModel.error(for: .row(3))
+    } onChange: {
+      Task { @MainActor in changed.value = true }
+    }
+    await viewModel.dispatch(actionId: .row(4), task: { throw AdvError() }).value
+    await Task.yield()
+    #expect(!changed.value, "row 4 failing invalidated row 3's reader")
+    await viewModel.dispatch(actionId: .row(3), task: { throw AdvError() }).value
+    await Task.yield()
+    #expect(changed.value)
+  }
+
+  @Test func isAnyLoadingStaysTrueUntilTheLastOfThousandsOfKeyedRowsEndsAndItsReaderIsTold() async {
+    let viewModel = AdvViewModel()
+    let gate = Gate()
+    let changes = AdvBox(0)
+    func track() {
+      withObservationTracking {
+        _ = viewModel.isAnyLoading
+      } onChange: {
+        Task { @MainActor in changes.value += 1 }
+      }
+    }
+    track()
+    let runs = (0..<3_000).map { row in viewModel.dispatch(actionId: .row(row), task: { try await gate.pass() }) }
+    await Task.yield()
+    #expect(changes.value == 1)
+    #expect(viewModel.isAnyLoading)
+    track()
+    for row in 0..<2_999 { viewModel.cancel(.row(row)) }
+    await Task.yield()
+    #expect(viewModel.isAnyLoading)
+    gate.open()
+    for run in runs { await run.value }
+    await Task.yield()
+    #expect(!viewModel.isAnyLoading)
+    #expect(changes.value == 2)
+  }
+}
