@@ -28,8 +28,9 @@ extension BaseViewModel {
   ///     ``ActionTimeoutError``. Measured on the view model's clock.
   ///   - task: The work. It starts on the main actor; `await` hops off it.
   ///   - onSuccess: Receives the work's result, typed, on the main actor.
-  /// - Returns: The run's task. Awaiting it waits for the run's whole lifecycle, hooks included;
-  ///   cancelling it cancels the run.
+  /// - Returns: The run's task. Awaiting it waits for the run's whole lifecycle, hooks included
+  ///   (a run cancelled while its work ignores cancellation has ended at once, but its task
+  ///   completes only when that work returns); cancelling it cancels the run.
   @discardableResult
   public func dispatch<T>(
     actionId: ActionId,

@@ -39,8 +39,9 @@ extension BaseViewModel {
   ///   - elements: Makes the sequence, on the main actor when the run starts. Capture what it
   ///     needs (`[service] in`), not `self`.
   ///   - onElement: Receives each element, typed and in order, on the main actor.
-  /// - Returns: The run's task. Awaiting it waits for the run's whole lifecycle; cancelling it
-  ///   cancels the run.
+  /// - Returns: The run's task. Awaiting it waits for the run's whole lifecycle (a run cancelled
+  ///   while its sequence ignores cancellation has ended at once, but its task completes only
+  ///   when the sequence's pending `next()` returns); cancelling it cancels the run.
   @discardableResult
   public func dispatch<Elements: AsyncSequence & Sendable>(
     actionId: ActionId,
