@@ -8,32 +8,61 @@ import Observation
 ///
 /// Not generic on purpose: Observation instantiates a key path per mutation, and a generic
 /// class's key paths are built at run time (demangling included) on every access.
-@Observable
-final class ActionState {
+///
+/// Observable by hand rather than with `@Observable`, so that its registrar (two allocations
+/// and a lock) is made only when one of its properties is first read: a state that no one reads,
+/// such as a row's that no view shows, never makes one.
+final class ActionState: Observable {
   /// Whether the action is loading: observable, and changed only on idle ↔ loading transitions.
-  var isLoading = false
+  var isLoading: Bool {
+    get {
+      access(\.isLoading)
+      return _isLoading
+    }
+    set { withMutation(\.isLoading) { _isLoading = newValue } }
+  }
   /// The last run's error, until the action is dispatched again or the error is cleared.
-  var failure: (any Error)?
+  var failure: (any Error)? {
+    get {
+      access(\.failure)
+      return _failure
+    }
+    set { withMutation(\.failure) { _failure = newValue } }
+  }
   /// Whether a loading indicator is shown, for a view model whose ``LoadingIndicator`` is not
   /// immediate: observable, and changed only when the indicator appears or disappears.
-  var isShowingLoading = false
+  var isShowingLoading: Bool {
+    get {
+      access(\.isShowingLoading)
+      return _isShowingLoading
+    }
+    set { withMutation(\.isShowingLoading) { _isShowingLoading = newValue } }
+  }
+
+  /// The storage behind ``isLoading``, ``failure`` and ``isShowingLoading``: read and written
+  /// directly by the framework's own bookkeeping, which no view depends on.
+  private(set) var _isLoading = false
+  private(set) var _failure: (any Error)?
+  private(set) var _isShowingLoading = false
+  /// Made by the first read of an observable property; until then no one can be tracking one.
+  private var registrar: ObservationRegistrar?
 
   /// How many runs count towards loading; it lags ``liveRuns`` while their ends are delivered.
-  @ObservationIgnored @exclusivity(unchecked) var loadingCount = 0
+  @exclusivity(unchecked) var loadingCount = 0
   /// The runs accepted and not yet retired, oldest first: their numbers only.
-  @ObservationIgnored @exclusivity(unchecked) var liveRuns = RunOrder()
+  @exclusivity(unchecked) var liveRuns = RunOrder()
   /// Whether ``isLoading`` was read since it last changed: a reader may be tracking it.
-  @ObservationIgnored var loadingWasRead = false
+  var loadingWasRead = false
   /// Whether ``failure`` was read since it last changed.
-  @ObservationIgnored var failureWasRead = false
+  var failureWasRead = false
   /// Whether ``isShowingLoading`` was read since it last changed.
-  @ObservationIgnored var showingWasRead = false
+  var showingWasRead = false
   /// The indicator's pending delay or minimum display period, while one is running.
-  @ObservationIgnored var indicatorTimer: Task<Void, Never>?
+  var indicatorTimer: Task<Void, Never>?
   /// Whether the shown indicator's minimum display period has passed.
-  @ObservationIgnored var indicatorMinimumPassed = false
+  var indicatorMinimumPassed = false
   /// The open throttle window, while a throttled run started less than its interval ago.
-  @ObservationIgnored var throttle: ThrottleWindow?
+  var throttle: ThrottleWindow?
 
   init() {}
 
@@ -60,9 +89,21 @@ final class ActionState {
 
   /// Tells readers that were tracking this state that it is going away, so they read again.
   func invalidateReaders() {
-    if loadingWasRead { withMutation(keyPath: \.isLoading) {} }
-    if failureWasRead { withMutation(keyPath: \.failure) {} }
-    if showingWasRead { withMutation(keyPath: \.isShowingLoading) {} }
+    if loadingWasRead { withMutation(\.isLoading) {} }
+    if failureWasRead { withMutation(\.failure) {} }
+    if showingWasRead { withMutation(\.isShowingLoading) {} }
+  }
+
+  /// Registers a read of a property with whoever is tracking, making the registrar if needed.
+  private func access<Member>(_ keyPath: KeyPath<ActionState, Member>) {
+    if registrar == nil { registrar = ObservationRegistrar() }
+    registrar?.access(self, keyPath: keyPath)
+  }
+
+  /// Changes a property, telling whoever tracks it; with no registrar, no one can be.
+  private func withMutation(_ keyPath: KeyPath<ActionState, some Any>, _ mutation: () -> Void) {
+    guard let registrar else { return mutation() }
+    registrar.withMutation(of: self, keyPath: keyPath, mutation)
   }
 }
 
