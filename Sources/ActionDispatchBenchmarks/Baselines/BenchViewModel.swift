@@ -16,4 +16,9 @@ final class BenchViewModel: BaseViewModel<BenchAction> {
   func load(_ work: @escaping @MainActor () async throws -> Int) -> Task<Void, Never> {
     dispatch(actionId: .a, task: work) { self.value = $0 }
   }
+
+  /// The form the docs recommend: the success closure receives the view model, captures nothing.
+  func loadPassingViewModel(_ work: @escaping @MainActor () async throws -> Int) -> Task<Void, Never> {
+    dispatch(actionId: .a, task: work) { viewModel, value in viewModel.value = value }
+  }
 }
