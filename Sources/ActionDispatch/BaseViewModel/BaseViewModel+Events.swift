@@ -15,13 +15,13 @@ extension BaseViewModel {
   /// - Returns: The stream; it finishes when the view model is released.
   public func events() -> AsyncStream<ActionEvent<ActionId>> {
     let (stream, continuation) = AsyncStream.makeStream(of: ActionEvent<ActionId>.self)
-    let id = makeRegistrationID()
-    eventSinks.append(
+    let id = listeners.makeRegistrationID()
+    listeners.eventSinks.append(
       EventSink(
         id: id, token: nil, firstRun: nextRunID, deliver: { continuation.yield($0) },
         finish: { continuation.finish() }))
     continuation.onTermination = { [weak self] _ in
-      Task { @MainActor in self?.eventSinks.removeAll { $0.id == id } }
+      Task { @MainActor in self?.listeners.eventSinks.removeAll { $0.id == id } }
     }
     return stream
   }
@@ -58,16 +58,16 @@ extension BaseViewModel {
     -> ObservationToken
   {
     let token = ObservationToken()
-    eventSinks.append(
-      EventSink(id: makeRegistrationID(), token: token, firstRun: firstRun, deliver: handler, finish: nil))
+    listeners.eventSinks.append(
+      EventSink(id: listeners.makeRegistrationID(), token: token, firstRun: firstRun, deliver: handler, finish: nil))
     return token
   }
 
   /// Sends a run's event to every live listener that registered before the run started.
   func emit(_ event: @autoclosure () -> ActionEvent<ActionId>, run runID: UInt64) {
-    guard !eventSinks.isEmpty else { return }
-    eventSinks.removeAll { !$0.isActive }
+    guard !listeners.eventSinks.isEmpty else { return }
+    listeners.eventSinks.removeAll { !$0.isActive }
     let event = event()
-    for sink in eventSinks where sink.firstRun <= runID && sink.isActive { sink.deliver(event) }
+    for sink in listeners.eventSinks where sink.firstRun <= runID && sink.isActive { sink.deliver(event) }
   }
 }

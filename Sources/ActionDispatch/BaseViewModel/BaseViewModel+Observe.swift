@@ -26,7 +26,7 @@ extension BaseViewModel {
   public func observe(@ObserverBuilder<ActionId> _ observations: () -> [On<ActionId>]) -> ObservationToken {
     let token = ObservationToken()
     for on in observations() {
-      observers[on.actionId, default: []].append(ObserverEntry(on: on, token: token, firstRun: nextRunID))
+      listeners.observers[on.actionId, default: []].append(ObserverEntry(on: on, token: token, firstRun: nextRunID))
     }
     return token
   }
@@ -38,9 +38,9 @@ extension BaseViewModel {
     run runID: UInt64,
     _ deliver: (On<ActionId>, @MainActor () -> Bool) -> Void
   ) {
-    guard !observers.isEmpty, var entries = observers[actionId] else { return }
+    guard !listeners.observers.isEmpty, var entries = listeners.observers[actionId] else { return }
     entries.removeAll { !$0.isActive }
-    observers[actionId] = entries.isEmpty ? nil : entries
+    listeners.observers[actionId] = entries.isEmpty ? nil : entries
     for entry in entries where entry.firstRun <= runID && entry.isActive {
       deliver(entry.on) { entry.isActive }
     }

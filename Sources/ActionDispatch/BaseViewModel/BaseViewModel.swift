@@ -54,13 +54,8 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var states: [ActionId: ActionState] = [:]
   /// Tracks reads of actions that have no state.
   @ObservationIgnored let idleWatch = IdleWatch()
-  /// The `observe { On(...) }` registrations, per action.
-  @ObservationIgnored var observers: [ActionId: [ObserverEntry<ActionId>]] = [:] {
-    didSet { hasObservers = !observers.isEmpty }
-  }
-  /// Whether any `On` is registered: a plain flag, so that a run costs nothing for observers
-  /// when there are none.
-  @ObservationIgnored var hasObservers = false
+  /// The `observe { On(...) }` registrations and event listeners (see ``Listeners``).
+  @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var listeners = Listeners<ActionId>()
   /// The clock that `.debounce`, `.throttle`, retry backoff, timeouts and the loading indicator wait on.
   @ObservationIgnored let clock: any Clock<Duration>
   /// When ``isShowingLoading(for:)`` follows loading.
@@ -69,14 +64,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored let indicatorIsTimed: Bool
   /// The number the next run gets.
   @ObservationIgnored @exclusivity(unchecked) var nextRunID: UInt64 = 1
-  /// The live `events()` streams and `observeEvents` handlers.
-  @ObservationIgnored nonisolated(unsafe) var eventSinks: [EventSink<ActionId>] = [] {
-    didSet { hasEventListeners = !eventSinks.isEmpty }
-  }
-  /// Whether anything listens for events; when nothing does, no event is built.
-  @ObservationIgnored nonisolated(unsafe) var hasEventListeners = false
-  /// The number the next `events()` stream or observer gets.
-  @ObservationIgnored var nextRegistrationID: UInt64 = 1
   /// Notifications raised while another is being delivered, in the order they were raised.
   @ObservationIgnored @exclusivity(unchecked) var pendingNotifications: [@MainActor () -> Void] = []
   /// Whether a notification is being delivered right now.
@@ -143,7 +130,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
       state.throttle?.timer?.cancel()
       state.throttle?.held?.settle(nil)
     }
-    for sink in eventSinks { sink.finish?() }
+    for sink in listeners.eventSinks { sink.finish?() }
     if recentState != nil { recentActionId.deinitialize(count: 1) }
     recentActionId.deallocate()
   }
@@ -268,11 +255,5 @@ open class BaseViewModel<ActionId: ActionIdType> {
     let reference = WeakReference(self)
     weakSelfStorage = reference
     return reference
-  }
-
-  /// Hands out registration numbers for streams and observers.
-  func makeRegistrationID() -> UInt64 {
-    defer { nextRegistrationID += 1 }
-    return nextRegistrationID
   }
 }

@@ -61,7 +61,8 @@ extension BaseViewModel {
       state.failureWasRead = false
     }
     let run = Run(
-      id: runID, state: state, startedAt: hasEventListeners ? Run.now() : nil, onFailure: onFailure, onFinish: onFinish)
+      id: runID, state: state, startedAt: listeners.hasEventListeners ? Run.now() : nil, onFailure: onFailure,
+      onFinish: onFinish)
     // A plain run (starts now, no retry, no timeout) carries no plan: its task does the least.
     let plan =
       start == .now && retry == nil && timeout == nil
@@ -102,8 +103,8 @@ extension BaseViewModel {
   /// Delivers a run's start: `onStatusUpdate` when the action became loading, the event, `started`.
   private func notifyStarted(_ runID: UInt64, of actionId: ActionId, becameLoading: Bool) {
     if becameLoading { onStatusUpdate(actionId: actionId, isLoading: true) }
-    if hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .started, run: runID), run: runID) }
-    if hasObservers { notifyObservers(of: actionId, run: runID) { $0.runStarted(while: $1) } }
+    if listeners.hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .started, run: runID), run: runID) }
+    if listeners.hasObservers { notifyObservers(of: actionId, run: runID) { $0.runStarted(while: $1) } }
   }
 
   /// The run's task: wait for its turn or quiet period, then the work, then the one way out.

@@ -31,7 +31,7 @@ extension BaseViewModel {
   }
 
   private func notifyElementObservers<Element>(_ element: Element, of actionId: ActionId, run: Run) {
-    guard hasObservers, run.isLive else { return }
+    guard listeners.hasObservers, run.isLive else { return }
     notifyObservers(of: actionId, run: run.id) { on, isActive in
       on.runElement(element, while: { isActive() && run.isLive })
     }

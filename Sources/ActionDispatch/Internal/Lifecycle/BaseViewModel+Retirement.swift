@@ -55,7 +55,7 @@ extension BaseViewModel {
     isDelivering = true
     onSuccess?(value)
     self.onSuccess(actionId: actionId, result: value)
-    if hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
+    if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
     notifyEnd(of: run, actionId: actionId, .succeeded, failure: nil, loading: .endsHere)
     finishDelivering()
   }
@@ -123,15 +123,17 @@ extension BaseViewModel {
     switch ending {
     case .succeeded(let value, let deliver):
       deliver()
-      if hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
+      if listeners.hasObservers {
+        notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) }
+      }
       notifyEnd(of: run, actionId: actionId, .succeeded, failure: nil, loading: loading)
     case .failed(let error):
       run.onFailure?(error)
       onError(actionId: actionId, error: error)
-      if hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) } }
+      if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) } }
       notifyEnd(of: run, actionId: actionId, .failed, failure: error, loading: loading)
     case .cancelled:
-      if hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runCancelled(while: $1) } }
+      if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runCancelled(while: $1) } }
       notifyEnd(of: run, actionId: actionId, .cancelled, failure: nil, loading: loading)
     }
   }
@@ -148,7 +150,7 @@ extension BaseViewModel {
     }
     if wentIdle { onStatusUpdate(actionId: actionId, isLoading: false) }
 
-    if hasEventListeners {
+    if listeners.hasEventListeners {
       let kind: ActionEvent<ActionId>.Kind
       switch outcome {
       case .succeeded: kind = .succeeded
@@ -162,7 +164,7 @@ extension BaseViewModel {
           errorMessage: failure.map(ErrorMessage.describe)),
         run: run.id)
     }
-    if hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFinished(while: $1) } }
+    if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFinished(while: $1) } }
     run.onFinish?(outcome)
   }
 
