@@ -137,7 +137,7 @@ extension BaseViewModel {
           }
         }
       } catch {
-        owner.object?.fail(run, of: actionId, with: error)
+        owner.object?.retire(run, of: actionId, afterWorkThrew: error)
         return
       }
       owner.object?.succeed(run, of: actionId, with: value, onSuccess: onSuccess)
@@ -177,14 +177,14 @@ extension BaseViewModel {
       let clock = plan.clock
       run.timer = Task { @MainActor [weak self] in
         do { try await clock.sleep(for: timeout) } catch { return }
-        self?.timeOut(run, of: actionId, after: timeout)
+        self?.retire(run, of: actionId, timedOutAfter: timeout)
       }
     }
     return true
   }
 
   /// The timeout fired: the run fails — unless it was cancelled first, which it then ends as.
-  private func timeOut(_ run: Run, of actionId: ActionId, after limit: Duration) {
+  private func retire(_ run: Run, of actionId: ActionId, timedOutAfter limit: Duration) {
     guard run.isLive else { return }
     let ending: RunEnding = run.task?.isCancelled == true ? .cancelled : .failed(ActionTimeoutError(timeout: limit))
     retire(run, of: actionId, ending, cancelsWork: true)
@@ -193,7 +193,7 @@ extension BaseViewModel {
   /// The work threw: the run fails, or ends as cancelled when that is why it threw. Never
   /// inlined into the run's task, for the reason ``retire(_:of:_:cancelsWork:)`` gives.
   @inline(never)
-  private func fail(_ run: Run, of actionId: ActionId, with error: any Error) {
+  private func retire(_ run: Run, of actionId: ActionId, afterWorkThrew error: any Error) {
     let ending: RunEnding = Task.isCancelled || error is CancellationError ? .cancelled : .failed(error)
     retire(run, of: actionId, ending, cancelsWork: false)
   }
