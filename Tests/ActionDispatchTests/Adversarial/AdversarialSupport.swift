@@ -49,11 +49,6 @@ final class AdvViewModel: BaseViewModel<AdvAction> {
   }
 }
 
-/// A subclass with nothing of its own, for measuring what the framework itself holds.
-@MainActor
-@Observable
-final class AdvPlainViewModel: BaseViewModel<AdvAction> {}
-
 /// A box for a value a closure fills in later (a task, a flag, a count).
 @MainActor
 final class AdvBox<Value> {
@@ -76,12 +71,18 @@ final class AdvListeners {
   private var tokens: [ObservationToken] = []
   private weak var viewModel: AdvViewModel?
   private let actions: [AdvAction]
+  /// A test suspended in ``heard(_:of:count:)``, with what it waits for.
+  private struct Waiter {
+    let isReady: @MainActor (AdvListeners) -> Bool
+    let continuation: CheckedContinuation<Void, Never>
+  }
+  private var waiters: [Waiter] = []
 
   /// Registers the early listeners: one event handler and one `On` per action.
   init(_ viewModel: AdvViewModel, actions: [AdvAction]) {
     self.viewModel = viewModel
     self.actions = actions
-    tokens.append(viewModel.observeEvents { [weak self] in self?.early.append($0) })
+    tokens.append(viewModel.observeEvents { [weak self] in self?.hear($0) })
     tokens.append(
       viewModel.observe {
         for action in actions {
@@ -93,6 +94,28 @@ final class AdvListeners {
             .finished { [weak self] in self?.phases[action, default: []].append("finished") }
         }
       })
+  }
+
+  /// Waits until the early event handler has heard `count` events of `kind` for `action`.
+  ///
+  /// This is how a test awaits an end that is promised "on the main actor's next turn" (a run
+  /// whose task was cancelled) without counting turns or spending real time; the suite's time
+  /// limit bounds it.
+  func heard(_ kind: ActionEvent<AdvAction>.Kind, of action: AdvAction, count: Int = 1) async {
+    let isReady: @MainActor (AdvListeners) -> Bool = { listeners in
+      listeners.kinds(listeners.early, of: action).filter { $0 == kind }.count >= count
+    }
+    if isReady(self) { return }
+    await withCheckedContinuation { waiters.append(Waiter(isReady: isReady, continuation: $0)) }
+  }
+
+  /// Records an event for the early handler and resumes every test waiting for what it completes.
+  private func hear(_ event: ActionEvent<AdvAction>) {
+    early.append(event)
+    guard !waiters.isEmpty else { return }
+    let waiting = waiters
+    waiters = waiting.filter { !$0.isReady(self) }
+    for waiter in waiting where waiter.isReady(self) { waiter.continuation.resume() }
   }
 
   /// Registers a second event handler, after whatever the test registered in between.

@@ -87,15 +87,18 @@ struct ReentrantFuzzAdversarialTests {
       dispatch(Self.actions[random.below(Self.actions.count)])
       if random.chance(30), let task = tasks.value.randomElement(using: &random) { task.cancel() }
     }
+    // A perturbation, not a wait: nothing below depends on how much queued work runs here, so a
+    // random number of turns varies the state the cancel and the open land in.
     for _ in 0..<random.below(4) { await Task.yield() }
     if random.chance(40) { viewModel.cancel(Self.actions[random.below(Self.actions.count)]) }
     gate.open()
+    // Every run ends before its task completes, and a run dispatched from a callback is appended
+    // before the callback returns: once the last task is awaited, the world has settled.
     var index = 0
     while index < tasks.value.count {
       await tasks.value[index].value
       index += 1
     }
-    for _ in 0..<5 { await Task.yield() }
 
     var problems = listeners.violations()
     for action in Self.actions where viewModel.isLoading(for: action) {
