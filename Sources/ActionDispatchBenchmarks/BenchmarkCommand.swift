@@ -62,11 +62,11 @@ struct BenchmarkCommand {
     if wanted("observation precision", results: []) {
       results += await ObservationPrecision.run(runs: 1_000)
     }
-    if wanted("runs in flight", results: []) {
+    if wanted("runs in flight", results: ["(flat)", "cost per run"]) {
       results += await RunsInFlight.run(totalRuns: quick ? 100_000 : 200_000, rounds: quick ? 3 : 5)
     }
-    if wanted("keyed actions", results: []) {
-      results += await KeyedActions.run(keys: 100_000, rounds: quick ? 3 : 5)
+    if wanted("keyed actions", results: ["distinct rows", "resident memory held"]) {
+      results += await KeyedActions.run(keys: 100_000, rounds: quick ? 5 : 9)
     }
     if wanted("memory", results: []) {
       results += await MemoryGrowth.run(dispatches: quick ? 200_000 : 1_000_000)
