@@ -53,11 +53,8 @@ final class AdvProfileViewModel: BaseViewModel<AdvAction> {
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct ReleaseAdversarialTests {
-  @Test func aDocStyleViewModelReleasedWithRunsOfEveryPolicyWaitingOrInFlightIsFreedAndDeliversNothing() async {
-    let clock = TestClock()
-    let service = AdvProfileService()
-    let gate = Gate()
-    let cancelledWork = Gate()
+  /// Makes the service's `name()` wait at `gate`, opening `cancelledWork` if it is cancelled there.
+  private func holdName(of service: AdvProfileService, at gate: Gate, signalling cancelledWork: Gate) {
     service.nameStub.handle { _ in
       do { try await gate.pass() } catch {
         cancelledWork.open()
@@ -65,6 +62,14 @@ struct ReleaseAdversarialTests {
       }
       return "late"
     }
+  }
+
+  @Test func aDocStyleViewModelReleasedWithRunsOfEveryPolicyWaitingOrInFlightIsFreedAndDeliversNothing() async {
+    let clock = TestClock()
+    let service = AdvProfileService()
+    let gate = Gate()
+    let cancelledWork = Gate()
+    holdName(of: service, at: gate, signalling: cancelledWork)
     service.pagesStub.handle { _ in
       try await gate.pass()
       return [1, 2, 3]
@@ -109,13 +114,7 @@ struct ReleaseAdversarialTests {
     let service = AdvProfileService()
     let gate = Gate()
     let cancelledWork = Gate()
-    service.nameStub.handle { _ in
-      do { try await gate.pass() } catch {
-        cancelledWork.open()
-        throw error
-      }
-      return "late"
-    }
+    holdName(of: service, at: gate, signalling: cancelledWork)
     let holder = AdvBox<AdvProfileViewModel?>(AdvProfileViewModel(service: service, clock: clock))
     weak let released = holder.value
     let other = holder.value!.load()
