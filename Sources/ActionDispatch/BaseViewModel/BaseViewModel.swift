@@ -68,8 +68,8 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored @exclusivity(unchecked) var pendingNotifications: [@MainActor () -> Void] = []
   /// Whether a notification is being delivered right now.
   @ObservationIgnored @exclusivity(unchecked) var isDelivering = false
-  /// The state of the action dispatched last, while it has one: dispatching that action again
-  /// skips the hash lookup (`recentActionId` holds its id exactly while this is not `nil`).
+  /// The state a dispatch last found already existing, until it is reclaimed: dispatching that
+  /// action again skips the hash lookup (`recentActionId` holds its id exactly while this is not `nil`).
   @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var recentState: ActionState?
   /// The id of the action that ``recentState`` belongs to; initialized only while it is set.
   ///

@@ -10,12 +10,6 @@ enum AdvAction: ActionIdType {
   case row(Int)
 }
 
-/// The failure the adversarial suites' work throws; its description is its message.
-struct AdvError: Error, Equatable, CustomStringConvertible {
-  var message = "adv failed"
-  var description: String { message }
-}
-
 /// A subclass whose hooks log what they are told and then call a closure the test sets, so a
 /// test can make any hook re-enter the view model.
 @MainActor

@@ -162,7 +162,7 @@ struct CancellationRaceAdversarialTests {
       task: { () async throws -> Int in
         attempts.value += 1
         if attempts.value == 2 { await gate.passIgnoringCancellation() }
-        throw AdvError()
+        throw TestError()
       })
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(500))
@@ -188,7 +188,7 @@ struct CancellationRaceAdversarialTests {
       actionId: .a, retry: .exponential(maxAttempts: 5),
       task: { () async throws -> Int in
         attempts.value += 1
-        throw AdvError()
+        throw TestError()
       })
     await clock.waitForSleepers(1)
 

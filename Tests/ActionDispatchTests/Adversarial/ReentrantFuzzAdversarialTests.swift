@@ -41,7 +41,7 @@ struct ReentrantFuzzAdversarialTests {
           task: { () async throws -> Int in
             switch mode {
             case 0: return 1
-            case 1: throw AdvError()
+            case 1: throw TestError()
             case 2: try await gate.pass()
             default: await gate.passIgnoringCancellation()
             }

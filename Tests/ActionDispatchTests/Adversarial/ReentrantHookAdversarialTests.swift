@@ -67,7 +67,7 @@ struct ReentrantHookAdversarialTests {
     }
     listeners.attachLate()
 
-    await viewModel.dispatch(actionId: .a, task: { () throws -> Int in throw AdvError() }).value
+    await viewModel.dispatch(actionId: .a, task: { () throws -> Int in throw TestError() }).value
 
     #expect(viewModel.isLoading(for: .a))
     #expect(viewModel.error(for: .a) == nil, "dispatching again must clear the action's error")
@@ -121,7 +121,7 @@ struct ReentrantHookAdversarialTests {
     listeners.attachLate()
 
     await viewModel.dispatch(
-      actionId: .a, task: { () throws -> Int in throw AdvError(message: "boom") }, onSuccess: nil,
+      actionId: .a, task: { () throws -> Int in throw TestError(message: "boom") }, onSuccess: nil,
       onFailure: { [weak viewModel] _ in
         seenInsideOnFailure.value = viewModel?.error(for: .a)
         viewModel?.clearError(for: .a)

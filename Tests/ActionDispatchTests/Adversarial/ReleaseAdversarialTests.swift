@@ -91,7 +91,7 @@ struct ReleaseAdversarialTests {
     tasks.append(viewModel!.load(.row(3), policy: .throttle(.seconds(1))))
     tasks.append(viewModel!.loadPages())
     await gate.arrivals(4)  // .a, the first .b, the first .row(3), the pages
-    service.nameStub.fail(with: AdvError())
+    service.nameStub.fail(with: TestError())
     tasks.append(viewModel!.loadRetrying())
     await clock.waitForSleepers(3)  // the debounce, the throttle interval, the retry backoff
     let callsBeforeRelease = service.nameStub.callCount

@@ -23,7 +23,7 @@ struct ScaleAdversarialTests {
         actionId: .a,
         task: { () async throws -> Int in
           try await gate.pass()
-          if index % 2 == 1 { throw AdvError(message: "odd failed") }
+          if index % 2 == 1 { throw TestError(message: "odd failed") }
           return index
         }, onSuccess: { _ in delivered.value += 1 })
     }
@@ -62,7 +62,7 @@ struct ScaleAdversarialTests {
         actionId: .row(row),
         task: {
           try await gate.pass()
-          if row % 2 == 1 { throw AdvError(message: "row \(row)") }
+          if row % 2 == 1 { throw TestError(message: "row \(row)") }
         })
     }
     await gate.arrivals(count)
@@ -103,13 +103,13 @@ struct ScaleAdversarialTests {
         runs.append(
           viewModel.dispatch(
             actionId: .row(row),
-            task: { if row % 3 == 0 { throw AdvError() } }))
+            task: { if row % 3 == 0 { throw TestError() } }))
       }
       for run in runs { await run.value }
       for row in stride(from: 0, to: 2_000, by: 3) { viewModel.clearError(for: .row(row)) }
       #expect(reader.count == 0, "round \(round): another row invalidated row 7's reader")
 
-      await viewModel.dispatch(actionId: .row(7), task: { throw AdvError() }).value
+      await viewModel.dispatch(actionId: .row(7), task: { throw TestError() }).value
       #expect(reader.count == 1, "round \(round): row 7 failing did not invalidate its reader")
       viewModel.clearError(for: .row(7))
       reader = track()
@@ -118,16 +118,16 @@ struct ScaleAdversarialTests {
 
   @Test func anErrorReaderOfARowIsInvalidatedWhenItsErrorIsClearedAndWhenItFailsAgain() async {
     let viewModel = AdvViewModel()
-    await viewModel.dispatch(actionId: .row(3), task: { throw AdvError() }).value
+    await viewModel.dispatch(actionId: .row(3), task: { throw TestError() }).value
     let clearedReader = InvalidationCounter { _ = viewModel.error(for: .row(3)) }
     viewModel.clearError(for: .row(4))
     viewModel.clearError(for: .row(3))
     #expect(clearedReader.count == 1, "clearError did not invalidate the error's reader")
 
     let reader = InvalidationCounter { _ = viewModel.error(for: .row(3)) }
-    await viewModel.dispatch(actionId: .row(4), task: { throw AdvError() }).value
+    await viewModel.dispatch(actionId: .row(4), task: { throw TestError() }).value
     #expect(reader.count == 0, "row 4 failing invalidated row 3's reader")
-    await viewModel.dispatch(actionId: .row(3), task: { throw AdvError() }).value
+    await viewModel.dispatch(actionId: .row(3), task: { throw TestError() }).value
     #expect(reader.count == 1)
   }
 

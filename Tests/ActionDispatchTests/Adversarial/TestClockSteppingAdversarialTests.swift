@@ -17,7 +17,7 @@ struct TestClockSteppingAdversarialTests {
       actionId: .a, retry: retry, timeout: timeout,
       task: { () async throws -> Int in
         attempts.value.append(clock.now.offset)
-        throw AdvError()
+        throw TestError()
       })
   }
 
@@ -38,7 +38,7 @@ struct TestClockSteppingAdversarialTests {
     ]
     #expect(attempts.value == expected)
     #expect(clock.now.offset == .milliseconds(15_500))
-    #expect(viewModel.error(for: .a) == "adv failed")
+    #expect(viewModel.error(for: .a) == TestError().message)
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .failed])
   }
 
@@ -63,7 +63,7 @@ struct TestClockSteppingAdversarialTests {
     await run.value
     #expect(attempts.value == [.zero, .milliseconds(500), .milliseconds(1_500), .milliseconds(3_500)])
     #expect(clock.now.offset == .seconds(10))
-    #expect(viewModel.error(for: .a) == "adv failed")
+    #expect(viewModel.error(for: .a) == TestError().message)
   }
 
   @Test func oneAdvanceThroughAllBackoffsRunsEveryAttemptAtItsOwnInstant() async {

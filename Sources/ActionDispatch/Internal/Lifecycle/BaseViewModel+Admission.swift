@@ -18,9 +18,10 @@ extension BaseViewModel {
   ) -> Task<Void, Never> {
     let runID = nextRunID
     nextRunID &+= 1
-    // The action dispatched last needs no hash lookup; any other takes one, which finds its
-    // state or makes it. A new state has no live runs and no throttle window, so admission
-    // accepts: no state is made for a dispatch that is not a run.
+    // An action whose existing state a dispatch found last needs no hash lookup (runs of one
+    // action in flight); any other takes one, which finds its state or makes it. A new state has
+    // no live runs and no throttle window, so admission accepts: no state is made for a dispatch
+    // that is not a run.
     let state: ActionState
     if let recent = recentState, recentActionId.pointee == actionId {
       state = recent
