@@ -31,7 +31,7 @@ extension BaseViewModel {
   /// - Returns: The run's task. Awaiting it waits for the run's whole lifecycle, hooks included
   ///   (a run cancelled while its work ignores cancellation has ended at once, but its task
   ///   completes only when that work returns); cancelling it cancels the run.
-  @discardableResult
+  @inlinable @discardableResult
   public func dispatch<T>(
     actionId: ActionId,
     policy: DispatchPolicy = .concurrent,
@@ -71,7 +71,7 @@ extension BaseViewModel {
   ///   - onSuccess: Receives the work's result, typed, on the main actor.
   ///   - onFailure: Receives the error of this run, on the main actor.
   /// - Returns: The run's task, as for ``dispatch(actionId:policy:retry:timeout:task:onSuccess:)``.
-  @discardableResult
+  @inlinable @discardableResult
   public func dispatch<T>(
     actionId: ActionId,
     policy: DispatchPolicy = .concurrent,
@@ -109,6 +109,7 @@ extension BaseViewModel {
   ///   - timeout: The longest the run may take, retries included.
   ///   - task: The work. It starts on the main actor; `await` hops off it.
   ///   - onSuccess: Receives the work's result, typed, on the main actor.
+  @inlinable
   public func dispatchAndWait<T>(
     actionId: ActionId,
     policy: DispatchPolicy = .concurrent,

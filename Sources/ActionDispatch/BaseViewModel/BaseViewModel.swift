@@ -250,7 +250,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   }
 
   /// The view model, weakly: what a run's task holds, so that releasing the view model cancels it.
-  var weakSelf: WeakReference<BaseViewModel> {
+  @usableFromInline var weakSelf: WeakReference<BaseViewModel> {
     if let reference = weakSelfStorage { return reference }
     let reference = WeakReference(self)
     weakSelfStorage = reference

@@ -41,3 +41,15 @@ enum Admission: Equatable {
     }
   }
 }
+
+/// What ``BaseViewModel/admit(_:policy:retry:timeout:onFailure:onFinish:)`` did with a dispatch.
+@usableFromInline
+enum AdmissionResult {
+  /// Dropped: the task to return, which completes at once.
+  case dropped(Task<Void, Never>)
+  /// Held until the action's throttle window closes; the number it was given.
+  case held(UInt64)
+  /// Accepted: the run, live, and its plan; whether it supersedes the older runs and the
+  /// throttle window it opens, for ``BaseViewModel/started(_:of:supersedes:window:)``.
+  case accepted(Run, RunPlan?, supersedes: Bool, window: Duration?)
+}

@@ -5,6 +5,12 @@ extension BaseViewModel {
   /// and the run's `started` notifications are delivered now, or after the notification being
   /// delivered when a callback dispatches (see ``deliver(_:)``). `onAccepted` is given the run
   /// when it is accepted, before its work can start (a streaming run tags its elements).
+  ///
+  /// `@inlinable`, with ``makeRunTask(_:of:plan:work:onSuccess:)`` and the public `dispatch`
+  /// forms, so that a run's task is compiled for the app's action and result types: its async
+  /// frame then has a fixed size and its value no generic copies. Only the run's task is
+  /// inlined; everything else it reaches is `@usableFromInline` and stays here.
+  @inlinable
   func startRun<T>(
     actionId: ActionId,
     policy: DispatchPolicy,
@@ -16,6 +22,36 @@ extension BaseViewModel {
     onFinish: (@MainActor (RunOutcome) -> Void)?,
     onAccepted: (@MainActor (Run) -> Void)? = nil
   ) -> Task<Void, Never> {
+    switch admit(actionId, policy: policy, retry: retry, timeout: timeout, onFailure: onFailure, onFinish: onFinish) {
+    case .dropped(let task):
+      return task
+    case .held(let runID):
+      return hold(runID, of: actionId, onFinish: onFinish) { [weak self] in
+        self?.startRun(
+          actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: work,
+          onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish, onAccepted: onAccepted)
+      }
+    case .accepted(let run, let plan, let supersedes, let window):
+      onAccepted?(run)
+      let task = makeRunTask(run, of: actionId, plan: plan, work: work, onSuccess: onSuccess)
+      run.task = task
+      started(run, of: actionId, supersedes: supersedes, window: window)
+      return task
+    }
+  }
+
+  /// Decides a dispatch's fate and, when it is accepted, makes its run and counts it live —
+  /// everything of ``startRun(actionId:policy:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:)``
+  /// that does not depend on the work's type.
+  @usableFromInline
+  func admit(
+    _ actionId: ActionId,
+    policy: DispatchPolicy,
+    retry: RetryPolicy?,
+    timeout: Duration?,
+    onFailure: (@MainActor (any Error) -> Void)?,
+    onFinish: (@MainActor (RunOutcome) -> Void)?
+  ) -> AdmissionResult {
     let runID = nextRunID
     nextRunID &+= 1
     // An action whose existing state a dispatch found last needs no hash lookup (runs of one
@@ -38,22 +74,16 @@ extension BaseViewModel {
 
     let admission = Admission(
       policy: policy, hasLiveRuns: !state.liveRuns.isEmpty, throttleWindowIsOpen: state.throttle != nil)
-    let supersedes: Bool
-    let start: Admission.Start
-    let window: Duration?
+    let (supersedes, start, window): (Bool, Admission.Start, Duration?)
     switch admission {
     case .drop:
       deliver { [self] in
         emit(ActionEvent(actionId: actionId, kind: .dropped, run: runID), run: runID)
         onFinish?(.cancelled)
       }
-      return Task {}
+      return .dropped(Task {})
     case .hold:
-      return hold(runID, of: actionId, onFinish: onFinish) { [weak self] in
-        self?.startRun(
-          actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: work,
-          onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish, onAccepted: onAccepted)
-      }
+      return .held(runID)
     case .accept(let supersedesOlder, let startsAt, let opensWindow):
       (supersedes, start, window) = (supersedesOlder, startsAt, opensWindow)
     }
@@ -69,10 +99,14 @@ extension BaseViewModel {
       start == .now && retry == nil && timeout == nil
       ? nil : RunPlan(start: start, retry: retry, timeout: timeout, clock: clock)
     state.liveRuns.append(run)
-    onAccepted?(run)
-    let task = makeRunTask(run, of: actionId, plan: plan, work: work, onSuccess: onSuccess)
-    run.task = task
+    return .accepted(run, plan, supersedes: supersedes, window: window)
+  }
 
+  /// What follows an accepted run's task: its throttle window, loading, `started`, and the
+  /// retirement of the runs it supersedes.
+  @usableFromInline
+  func started(_ run: Run, of actionId: ActionId, supersedes: Bool, window: Duration?) {
+    let state = run.state
     if let window { openThrottleWindow(window, of: actionId, in: state) }
 
     state.loadingCount += 1
@@ -82,6 +116,7 @@ extension BaseViewModel {
       summary.add(1)
       if indicatorIsTimed { indicatorStartedLoading(actionId, state) }
     }
+    let runID = run.id
     if isDelivering {
       pendingNotifications.append { [self] in notifyStarted(runID, of: actionId, becameLoading: becameLoading) }
     } else {
@@ -92,7 +127,6 @@ extension BaseViewModel {
     if supersedes {
       retireAll(olderThan: run, of: actionId, in: state)
     }
-    return task
   }
 
   /// The state an `inout` access found or inserted: reading through `inout` makes
@@ -112,7 +146,8 @@ extension BaseViewModel {
   ///
   /// It holds the view model weakly, so releasing the view model cancels the run. Cancelling
   /// the task retires the run on the main actor's next turn, even if the work ignores it.
-  private func makeRunTask<T>(
+  @inlinable
+  func makeRunTask<T>(
     _ run: Run,
     of actionId: ActionId,
     plan: RunPlan?,
@@ -148,7 +183,8 @@ extension BaseViewModel {
   /// Called when a run's task is cancelled, possibly on another thread: retires the run on the
   /// main actor. A run that already ended (the usual case, when the framework cancelled it)
   /// makes this a no-op.
-  private nonisolated static func retireWhenCancelled(
+  @usableFromInline
+  nonisolated static func retireWhenCancelled(
     _ run: Run, of actionId: ActionId, _ owner: WeakReference<BaseViewModel>
   ) {
     Task { @MainActor in owner.object?.retire(run, of: actionId, .cancelled, cancelsWork: false) }
@@ -193,8 +229,8 @@ extension BaseViewModel {
 
   /// The work threw: the run fails, or ends as cancelled when that is why it threw. Never
   /// inlined into the run's task, for the reason ``retire(_:of:_:cancelsWork:)`` gives.
-  @inline(never)
-  private func retire(_ run: Run, of actionId: ActionId, afterWorkThrew error: any Error) {
+  @inline(never) @usableFromInline
+  func retire(_ run: Run, of actionId: ActionId, afterWorkThrew error: any Error) {
     let ending: RunEnding = Task.isCancelled || error is CancellationError ? .cancelled : .failed(error)
     retire(run, of: actionId, ending, cancelsWork: false)
   }
@@ -206,7 +242,7 @@ extension BaseViewModel {
   /// cancelled: a cancel or timeout that lands during or right after a backoff starts nothing.
   /// Never inlined: its frame is allocated only by runs with a plan, which keeps a plain run's
   /// task small.
-  @MainActor @inline(never)
+  @MainActor @inline(never) @usableFromInline
   static func perform<T>(
     _ work: @MainActor () async throws -> T,
     of run: Run,

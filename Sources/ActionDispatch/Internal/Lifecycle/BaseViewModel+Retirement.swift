@@ -40,7 +40,7 @@ extension BaseViewModel {
   /// Retires a run whose work returned, delivering the value typed: ``retire(_:of:_:cancelsWork:)``
   /// without boxing the value or allocating a closure, since a run's task (where this is called)
   /// never runs inside a notification.
-  @inline(never)
+  @inline(never) @usableFromInline
   func succeed<T>(_ run: Run, of actionId: ActionId, with value: T, onSuccess: (@MainActor (T) -> Void)?) {
     guard run.isLive else { return }
     guard !Task.isCancelled else { return retire(run, of: actionId, .cancelled, cancelsWork: false) }

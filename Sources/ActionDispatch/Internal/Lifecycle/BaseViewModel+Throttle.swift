@@ -30,6 +30,7 @@ extension BaseViewModel {
   ///
   /// - Returns: The dispatch's task: it completes at once when the dispatch is dropped, and
   ///   waits for the run when it starts. Cancelling it drops a held dispatch, or cancels the run.
+  @usableFromInline
   func hold(
     _ runID: UInt64,
     of actionId: ActionId,

@@ -6,6 +6,7 @@
 /// `@unchecked Sendable` only so that a cancellation handler can carry it to the main actor;
 /// it is read and written on the main actor alone (and by the view model's `deinit`, which has
 /// the view model to itself).
+@usableFromInline
 final class Run: @unchecked Sendable {
   /// The run's number, in dispatch order across the view model.
   let id: UInt64
@@ -22,9 +23,9 @@ final class Run: @unchecked Sendable {
   /// Told how the run ended, for ``BaseViewModel/dispatchGroup(_:)``.
   let onFinish: (@MainActor (RunOutcome) -> Void)?
   /// Whether the run has not been retired yet.
-  @exclusivity(unchecked) var isLive = true
+  @usableFromInline @exclusivity(unchecked) var isLive = true
   /// The run's task; `nil` only while admission is creating it.
-  @exclusivity(unchecked) var task: Task<Void, Never>?
+  @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
   /// The timer that fails the run when its `timeout` passes.
   @exclusivity(unchecked) var timer: Task<Void, Never>?
   /// The waiting task, resumed when the run's turn comes or the run is retired. Unsafe (a
@@ -62,6 +63,7 @@ final class Run: @unchecked Sendable {
 ///
 /// A class, so that a run's task carries one pointer for it: its frame stays small, and a
 /// plain run's task fits the task's first allocation slab.
+@usableFromInline
 final class RunPlan: Sendable {
   let start: Admission.Start
   let retry: RetryPolicy?
@@ -78,6 +80,7 @@ final class RunPlan: Sendable {
 }
 
 /// How a run ended.
+@usableFromInline
 enum RunOutcome: Sendable {
   case succeeded
   case failed
