@@ -17,8 +17,13 @@ final class BenchViewModel: BaseViewModel<BenchAction> {
     dispatch(actionId: .a, task: work) { self.value = $0 }
   }
 
+  /// A run written as apps write one: the work a closure literal at the call site.
+  func loadOne() -> Task<Void, Never> {
+    dispatch(actionId: .a, task: { try await BenchWork.one() }) { self.value = $0 }
+  }
+
   /// The form the docs recommend: the success closure receives the view model, captures nothing.
-  func loadPassingViewModel(_ work: @escaping @MainActor () async throws -> Int) -> Task<Void, Never> {
-    dispatch(actionId: .a, task: work) { viewModel, value in viewModel.value = value }
+  func loadOnePassingViewModel() -> Task<Void, Never> {
+    dispatch(actionId: .a, task: { try await BenchWork.one() }) { viewModel, value in viewModel.value = value }
   }
 }

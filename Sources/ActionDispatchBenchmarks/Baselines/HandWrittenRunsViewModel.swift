@@ -14,4 +14,13 @@ final class HandWrittenRunsViewModel {
       running -= 1
     }
   }
+
+  /// The work called where the task is written, as ``BenchViewModel/loadOne()`` writes it.
+  func loadOne() -> Task<Void, Never> {
+    running += 1
+    return Task { @MainActor in
+      value = try? await BenchWork.one()
+      running -= 1
+    }
+  }
 }

@@ -20,15 +20,25 @@ enum RunsInFlight {
       }
       return seconds / Double(n * batches)
     }
+    // Both sides write the work where the run starts (`task: { try await … }`, `Task { … }`), as
+    // apps and the docs do. The row that passes it in as a closure value shows the cost of that.
     func ours(_ n: Int, batches: Int) async -> Double {
       let viewModel = BenchViewModel()
-      return await secondsPerRun(n, batches: batches) { viewModel.load(work) }
+      return await secondsPerRun(n, batches: batches) { viewModel.loadOne() }
     }
     func oursPassingViewModel(_ n: Int, batches: Int) async -> Double {
       let viewModel = BenchViewModel()
-      return await secondsPerRun(n, batches: batches) { viewModel.loadPassingViewModel(work) }
+      return await secondsPerRun(n, batches: batches) { viewModel.loadOnePassingViewModel() }
     }
     func handWritten(_ n: Int, batches: Int) async -> Double {
+      let viewModel = HandWrittenRunsViewModel()
+      return await secondsPerRun(n, batches: batches) { viewModel.loadOne() }
+    }
+    func oursGivenWork(_ n: Int, batches: Int) async -> Double {
+      let viewModel = BenchViewModel()
+      return await secondsPerRun(n, batches: batches) { viewModel.load(work) }
+    }
+    func handWrittenGivenWork(_ n: Int, batches: Int) async -> Double {
       let viewModel = HandWrittenRunsViewModel()
       return await secondsPerRun(n, batches: batches) { viewModel.load(work) }
     }
@@ -37,16 +47,21 @@ enum RunsInFlight {
     var oursPerRun: [Int: Double] = [:]
     for n in sizes {
       let batches = max(1, totalRuns / n)
-      // At 100 in flight, also the form the docs recommend (its closure captures nothing).
-      let alsoPassingViewModel = n == 100
+      // At 100 in flight, also the form the docs recommend (its closure captures nothing), and
+      // the work passed in as a closure value.
+      let alsoOtherForms = n == 100
       _ = await handWritten(n, batches: max(1, batches / 10))  // warm up
       _ = await ours(n, batches: max(1, batches / 10))
-      if alsoPassingViewModel { _ = await oursPassingViewModel(n, batches: max(1, batches / 10)) }
+      if alsoOtherForms {
+        _ = await oursPassingViewModel(n, batches: max(1, batches / 10))
+        _ = await handWrittenGivenWork(n, batches: max(1, batches / 10))
+        _ = await oursGivenWork(n, batches: max(1, batches / 10))
+      }
       var ratios: [Double] = []
       var oursTimes: [Double] = []
       var handTimes: [Double] = []
-      var passingRatios: [Double] = []
-      var passingTimes: [Double] = []
+      var passing = Samples()
+      var givenWork = Samples()
       for _ in 0..<rounds {
         // Interleaved, so drift in machine load hits every side alike.
         let hand = await handWritten(n, batches: batches)
@@ -54,20 +69,28 @@ enum RunsInFlight {
         handTimes.append(hand)
         oursTimes.append(mine)
         ratios.append(mine / hand)
-        if alsoPassingViewModel {
-          let passing = await oursPassingViewModel(n, batches: batches)
-          passingTimes.append(passing)
-          passingRatios.append(passing / hand)
+        if alsoOtherForms {
+          passing.add(await oursPassingViewModel(n, batches: batches), against: hand)
+          let handGivenWork = await handWrittenGivenWork(n, batches: batches)
+          givenWork.add(await oursGivenWork(n, batches: batches), against: handGivenWork)
         }
       }
-      if alsoPassingViewModel {
+      if alsoOtherForms {
         results.append(
           BenchmarkResult(
             name: "runs in flight: \(n) runs, success closure given the view model, vs \(n) hand-written tasks",
-            value: Measure.median(passingTimes) * 1e9, unit: "ns/run",
+            value: Measure.median(passing.times) * 1e9, unit: "ns/run",
             baselineName: "hand-written Task per run", baselineValue: Measure.median(handTimes) * 1e9,
-            measure: Measure.median(passingRatios), target: 1.5, targetDescription: "≤ 1.5× hand-written",
+            measure: Measure.median(passing.ratios), target: 1.5, targetDescription: "≤ 1.5× hand-written",
             notes: "dispatch(...) { viewModel, value in ... }, as the docs recommend; same rounds as the next row"))
+        results.append(
+          BenchmarkResult(
+            name: "runs in flight: \(n) runs, work passed in as a closure value, vs \(n) hand-written tasks",
+            value: Measure.median(givenWork.times) * 1e9, unit: "ns/run",
+            baselineName: "hand-written Task per run, same closure",
+            baselineValue: Measure.median(givenWork.baselineTimes) * 1e9,
+            measure: Measure.median(givenWork.ratios), target: .infinity, targetDescription: "reference (no target)",
+            notes: "dispatch(task: work): the caller wraps a closure value for a generic parameter, one more allocation per run"))
       }
       oursPerRun[n] = Measure.median(oursTimes)
       results.append(
@@ -97,5 +120,18 @@ enum RunsInFlight {
           targetDescription: "reference (no target)", notes: "ActionDispatch's own median cost per run"))
     }
     return results
+  }
+}
+
+/// Times of one side of a benchmark and their ratios to a baseline measured in the same round.
+private struct Samples {
+  var times: [Double] = []
+  var baselineTimes: [Double] = []
+  var ratios: [Double] = []
+
+  mutating func add(_ time: Double, against baseline: Double) {
+    times.append(time)
+    baselineTimes.append(baseline)
+    ratios.append(time / baseline)
   }
 }
