@@ -90,7 +90,8 @@ enum RunsInFlight {
             baselineName: "hand-written Task per run, same closure",
             baselineValue: Measure.median(givenWork.baselineTimes) * 1e9,
             measure: Measure.median(givenWork.ratios), target: .infinity, targetDescription: "reference (no target)",
-            notes: "dispatch(task: work): the caller wraps a closure value for a generic parameter, one more allocation per run"))
+            notes: "dispatch(task: work): the caller wraps a closure value for the generic task:, one allocation a run")
+        )
       }
       oursPerRun[n] = Measure.median(oursTimes)
       results.append(
