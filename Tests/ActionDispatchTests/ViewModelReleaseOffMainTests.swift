@@ -1,0 +1,78 @@
+import ActionDispatch
+import ActionDispatchTesting
+import Observation
+import Testing
+
+// A view model is `@MainActor`, but its last reference can be dropped anywhere: by a detached
+// task, a pool thread, a closure that finished off the main actor. Its runs' tasks run on the
+// main actor meanwhile. Releasing it must still cancel every run, wake every queued run and
+// deliver nothing. CI runs this under TSan too.
+
+/// A view model with a plain run, queued runs and a run with a timeout, all of one action.
+@MainActor
+@Observable
+private final class OffMainViewModel: BaseViewModel<ProfileAction> {
+  var profile: String?
+  private let service: any NameService
+
+  init(service: any NameService) {
+    self.service = service
+    super.init()
+  }
+
+  func load(policy: DispatchPolicy = .concurrent, timeout: Duration? = nil) -> Task<Void, Never> {
+    dispatch(actionId: .load, policy: policy, timeout: timeout, task: { [service] in try await service.name() }) {
+      viewModel, profile in viewModel.profile = profile
+    }
+  }
+}
+
+/// Holds the only reference to a view model, so that another thread can drop it.
+private final class LastReference: Sendable {
+  let viewModel: LockedState<OffMainViewModel?>
+
+  init(_ viewModel: OffMainViewModel) {
+    self.viewModel = LockedState(viewModel)
+  }
+
+  /// Drops the reference on the calling thread, which then runs the view model's `deinit`.
+  nonisolated func drop() {
+    let dropped = viewModel.withLock { viewModel in
+      defer { viewModel = nil }
+      return viewModel
+    }
+    _ = consume dropped
+  }
+}
+
+@MainActor
+@Suite struct ViewModelReleaseOffMainTests {
+  // A run that is not stopped waits at the gate forever: the time limit turns that into a failure.
+  @Test(.timeLimit(.minutes(1)))
+  func releasedOnAnotherThreadWhileItsRunsStartItCancelsThemAllAndDeliversNothing() async {
+    for round in 0..<50 {
+      let service = GatedNameService()
+      var viewModel: OffMainViewModel? = OffMainViewModel(service: service)
+      weak let released = viewModel
+      // Runs whose tasks have not started yet: a plain one, queued ones that will wait for their
+      // turn, and one with a timeout.
+      let runs = [
+        viewModel!.load(), viewModel!.load(policy: .enqueue), viewModel!.load(policy: .enqueue),
+        viewModel!.load(timeout: .seconds(60)),
+      ]
+      let last = LastReference(viewModel!)
+      viewModel = nil
+
+      // The runs' tasks start on the main actor while another thread releases the view model.
+      await Task.detached { last.drop() }.value
+
+      #expect(released == nil, "round \(round): the view model outlived its last reference")
+      // The gate stays shut: every run ends because it was stopped, a queued one included.
+      for run in runs { await run.value }
+      #expect(runs.allSatisfy { $0.isCancelled }, "round \(round): a run's task was not cancelled")
+      let outcomes = service.probe.withLock { $0 }
+      #expect(
+        outcomes.allSatisfy { $0 == "cancelled" }, "round \(round): work that started was not cancelled: \(outcomes)")
+    }
+  }
+}
