@@ -75,4 +75,25 @@ private final class LastReference: Sendable {
         outcomes.allSatisfy { $0 == "cancelled" }, "round \(round): work that started was not cancelled: \(outcomes)")
     }
   }
+
+  @Test(.timeLimit(.minutes(1)))
+  func releasedOnAnotherThreadWithADispatchHeldByThrottleItDropsIt() async {
+    for round in 0..<50 {
+      let service = GatedNameService()
+      var viewModel: OffMainViewModel? = OffMainViewModel(service: service)
+      weak let released = viewModel
+      // The first runs and opens a 60 s window; the second is held until the window closes.
+      let runs = [viewModel!.load(policy: .throttle(.seconds(60))), viewModel!.load(policy: .throttle(.seconds(60)))]
+      let last = LastReference(viewModel!)
+      viewModel = nil
+
+      await Task.detached { last.drop() }.value
+
+      #expect(released == nil, "round \(round): the view model outlived its last reference")
+      // The gate stays shut and the window open: both tasks end only because they were stopped.
+      for run in runs { await run.value }
+      let outcomes = service.probe.withLock { $0 }
+      #expect(outcomes.count <= 1 && outcomes.allSatisfy { $0 == "cancelled" }, "round \(round): \(outcomes)")
+    }
+  }
 }

@@ -115,9 +115,13 @@ open class BaseViewModel<ActionId: ActionIdType> {
   deinit {
     // No hooks or events: the view model is going away. Cancelling lets the work stop early;
     // a run waiting for its turn is woken so that its task can end.
+    //
+    // The last reference may be dropped on any thread while the runs' tasks run on the main
+    // actor, so this touches only what those tasks touch with the view model held (they park
+    // with it held, see `waitToStart` and `hold`). It leaves `isLive`, which a task reads
+    // without it, alone: a cancelled task starts no work, and finds no view model to deliver to.
     for state in states.values {
       for run in state.liveRuns.all {
-        run.isLive = false
         run.task?.cancel()
         run.timer?.cancel()
         if let waiter = run.turnWaiter {

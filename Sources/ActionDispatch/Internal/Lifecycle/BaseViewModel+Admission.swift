@@ -191,15 +191,20 @@ extension BaseViewModel {
   }
 
   /// Waits for the run's turn or quiet period; `false` when it ended or was cancelled meanwhile.
-  private static func waitToStart(_ run: Run, _ plan: RunPlan) async -> Bool {
+  private static func waitToStart(_ run: Run, _ plan: RunPlan, _ owner: WeakReference<BaseViewModel>) async -> Bool {
     switch plan.start {
     case .now:
       break
     case .afterPredecessors:
       await withUnsafeContinuation { continuation in
-        // Retired, or first in line already (its predecessors ended before the task ran).
-        guard run.isLive, run.previous != nil else { return continuation.resume() }
-        run.turnWaiter = continuation
+        // The view model is held while the run parks, so that its `deinit`, which may run on
+        // another thread and wakes parked runs, comes wholly before or after; gone already, or
+        // the run retired or first in line (its predecessors ended before the task ran): go on.
+        guard let viewModel = owner.object else { return continuation.resume() }
+        withExtendedLifetime(viewModel) {
+          guard run.isLive, run.previous != nil else { return continuation.resume() }
+          run.turnWaiter = continuation
+        }
       }
     case .afterQuietPeriod(let quiet):
       do { try await plan.clock.sleep(for: quiet) } catch { return false }
@@ -250,7 +255,7 @@ extension BaseViewModel {
     _ plan: RunPlan,
     _ owner: WeakReference<BaseViewModel>
   ) async throws -> T {
-    guard await waitToStart(run, plan), owner.object?.beginWork(run, of: actionId, plan) == true else {
+    guard await waitToStart(run, plan, owner), owner.object?.beginWork(run, of: actionId, plan) == true else {
       throw CancellationError()
     }
     guard let retry = plan.retry else { return try await work() }

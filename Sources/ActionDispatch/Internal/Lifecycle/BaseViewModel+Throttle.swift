@@ -44,7 +44,13 @@ extension BaseViewModel {
     if let replaced { drop(replaced, of: actionId) }
     return Task { @MainActor [weak self] in
       let run = await withTaskCancellationHandler {
-        await withCheckedContinuation { held.wait($0) }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Task<Void, Never>?, Never>) in
+          // Parks with the view model held, so that its `deinit` (which may run on another
+          // thread and settles what is held) comes wholly before or after; once it is gone,
+          // nothing will settle the dispatch, which is then dropped.
+          guard let self else { return continuation.resume(returning: nil) }
+          withExtendedLifetime(self) { held.wait(continuation) }
+        }
       } onCancel: { [weak self] in
         Task { @MainActor [weak self] in self?.dropHeldDispatch(runID, of: actionId) }
       }
