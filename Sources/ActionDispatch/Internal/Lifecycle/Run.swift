@@ -4,8 +4,9 @@
 /// ending it, checking that it is live and unlinking it are O(1) and need no lookup.
 ///
 /// `@unchecked Sendable` only so that a cancellation handler can carry it to the main actor;
-/// it is read and written on the main actor alone (and by the view model's `deinit`, which has
-/// the view model to itself).
+/// it is read and written on the main actor alone, and by a released view model's `deinit`,
+/// which may run on another thread: it touches only what a task touches with the view model
+/// held (the links, the waiter, the task and timer), never ``isLive``.
 @usableFromInline
 final class Run: @unchecked Sendable {
   /// The run's number, in dispatch order across the view model.
