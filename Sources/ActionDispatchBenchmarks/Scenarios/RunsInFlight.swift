@@ -82,7 +82,7 @@ enum RunsInFlight {
             value: Measure.median(passing.times) * 1e9, unit: "ns/run",
             baselineName: "hand-written Task per run", baselineValue: Measure.median(handTimes) * 1e9,
             measure: Measure.median(passing.ratios), target: 1.5, targetDescription: "≤ 1.5× hand-written",
-            notes: "dispatch(...) { viewModel, value in ... }, as the docs recommend; same hand-written rounds as the runs-of-one-action row"))
+            notes: "dispatch(...) { viewModel, value in ... }, as the docs recommend; same baseline as the plain row"))
         results.append(
           BenchmarkResult(
             name: "runs in flight: \(n) runs, work passed in as a closure value, vs \(n) hand-written tasks",
