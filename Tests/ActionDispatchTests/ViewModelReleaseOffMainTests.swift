@@ -45,6 +45,14 @@ private final class LastReference: Sendable {
   }
 }
 
+/// Hands the only reference to `viewModel` to a detached task, which drops it on a pool thread.
+@MainActor
+private func releaseOnAnotherThread(_ viewModel: inout OffMainViewModel?) async {
+  let last = LastReference(viewModel!)
+  viewModel = nil
+  await Task.detached { last.drop() }.value
+}
+
 @MainActor
 @Suite struct ViewModelReleaseOffMainTests {
   // A run that is not stopped waits at the gate forever: the time limit turns that into a failure.
@@ -60,11 +68,8 @@ private final class LastReference: Sendable {
         viewModel!.load(), viewModel!.load(policy: .enqueue), viewModel!.load(policy: .enqueue),
         viewModel!.load(timeout: .seconds(60)),
       ]
-      let last = LastReference(viewModel!)
-      viewModel = nil
-
       // The runs' tasks start on the main actor while another thread releases the view model.
-      await Task.detached { last.drop() }.value
+      await releaseOnAnotherThread(&viewModel)
 
       #expect(released == nil, "round \(round): the view model outlived its last reference")
       // The gate stays shut: every run ends because it was stopped, a queued one included.
@@ -84,10 +89,7 @@ private final class LastReference: Sendable {
       weak let released = viewModel
       // The first runs and opens a 60 s window; the second is held until the window closes.
       let runs = [viewModel!.load(policy: .throttle(.seconds(60))), viewModel!.load(policy: .throttle(.seconds(60)))]
-      let last = LastReference(viewModel!)
-      viewModel = nil
-
-      await Task.detached { last.drop() }.value
+      await releaseOnAnotherThread(&viewModel)
 
       #expect(released == nil, "round \(round): the view model outlived its last reference")
       // The gate stays shut and the window open: both tasks end only because they were stopped.

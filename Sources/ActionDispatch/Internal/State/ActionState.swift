@@ -49,7 +49,7 @@ final class ActionState: Observable {
 
   /// How many runs count towards loading; it lags ``liveRuns`` while their ends are delivered.
   @exclusivity(unchecked) var loadingCount = 0
-  /// The runs accepted and not yet retired, oldest first: their numbers only.
+  /// The runs accepted and not yet retired, oldest first.
   @exclusivity(unchecked) var liveRuns = RunOrder()
   /// Whether ``isLoading`` was read since it last changed: a reader may be tracking it.
   var loadingWasRead = false
