@@ -200,7 +200,9 @@ extension BaseViewModel {
         // The view model is held while the run parks, so that its `deinit`, which may run on
         // another thread and wakes parked runs, comes wholly before or after; gone already, or
         // the run retired or first in line (its predecessors ended before the task ran): go on.
-        guard let viewModel = owner.object, run.isLive, run.previous != nil else { return continuation.resume() }
+        guard let viewModel = owner.object, run.isLive, run.state.liveRuns.oldest !== run else {
+          return continuation.resume()
+        }
         withExtendedLifetime(viewModel) { run.turnWaiter = continuation }
       }
     case .afterQuietPeriod(let quiet):

@@ -78,10 +78,10 @@ extension BaseViewModel {
   /// The runs are chosen first, so a run that a callback dispatches meanwhile is not among them.
   func retireAll(olderThan newest: Run?, of actionId: ActionId, in state: ActionState) {
     var doomed: [Run] = []
-    var cursor = state.liveRuns.oldest
-    while let run = cursor, run !== newest {
+    state.liveRuns.forEach { run in
+      guard run !== newest else { return false }
       doomed.append(run)
-      cursor = run.next
+      return true
     }
     guard !doomed.isEmpty else { return }
     deliver { [self] in
@@ -91,7 +91,7 @@ extension BaseViewModel {
 
   /// Removes a run from its action's live runs, and wakes the next run if its turn has come.
   private func unlink(_ run: Run, from state: ActionState) {
-    let wasOldest = run.previous == nil
+    let wasOldest = state.liveRuns.oldest === run
     state.liveRuns.remove(run)
     if wasOldest, let oldest = state.liveRuns.oldest, let waiter = oldest.turnWaiter {
       oldest.turnWaiter = nil

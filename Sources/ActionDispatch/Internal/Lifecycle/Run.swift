@@ -1,12 +1,12 @@
 /// One accepted run, live until it is retired.
 ///
-/// A reference, so that the run's task, its timer and its action's list all hold the same run:
-/// ending it, checking that it is live and unlinking it are O(1) and need no lookup.
+/// A reference, so that the run's task, its timer and its action's order all hold the same run:
+/// ending it, checking that it is live and removing it are O(1) and need no lookup.
 ///
 /// `@unchecked Sendable` only so that a cancellation handler can carry it to the main actor;
 /// it is read and written on the main actor alone, and by a released view model's `deinit`,
 /// which may run on another thread: it touches only what a task touches with the view model
-/// held (the links, the waiter, the task and timer), never ``isLive``.
+/// held (its position, the waiter, the task and timer), never ``isLive``.
 @usableFromInline
 final class Run: @unchecked Sendable {
   /// The run's number, in dispatch order across the view model.
@@ -19,12 +19,13 @@ final class Run: @unchecked Sendable {
   /// A `Duration`, not a `ContinuousClock.Instant`: the instant's layout is not known to this
   /// module, so storing even `nil` into it went through a value-witness copy on every run.
   let startedAt: Duration?
+  /// Whether the run has not been retired yet. Declared next to ``startedAt`` so that it fills
+  /// that optional's padding: the run then fits a 128-byte allocation.
+  @usableFromInline @exclusivity(unchecked) var isLive = true
   /// The run's typed failure closure, given the error when the run fails (a timeout included).
   let onFailure: (@MainActor (any Error) -> Void)?
   /// Told how the run ended, for ``BaseViewModel/dispatchGroup(_:)``.
   let onFinish: (@MainActor (RunOutcome) -> Void)?
-  /// Whether the run has not been retired yet.
-  @usableFromInline @exclusivity(unchecked) var isLive = true
   /// The run's task; `nil` only while admission is creating it.
   @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
   /// The timer that fails the run when its `timeout` passes.
@@ -32,9 +33,8 @@ final class Run: @unchecked Sendable {
   /// The waiting task, resumed when the run's turn comes or the run is retired. Unsafe (a
   /// pointer, no allocation): every resume clears it first, so it is resumed exactly once.
   @exclusivity(unchecked) var turnWaiter: UnsafeContinuation<Void, Never>?
-  /// The previous and next live runs of the same action; cleared when the run is unlinked.
-  @exclusivity(unchecked) var previous: Run?
-  @exclusivity(unchecked) var next: Run?
+  /// Where the run is in its action's ``RunOrder``, while it is live.
+  @exclusivity(unchecked) var position = 0
 
   init(
     id: UInt64,

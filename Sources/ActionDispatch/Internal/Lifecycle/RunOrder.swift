@@ -1,44 +1,83 @@
-/// The live runs of one action in dispatch order: the oldest, the newest and a count.
+/// The live runs of one action in dispatch order.
 ///
-/// The links between runs live in the ``Run``s themselves, so appending, removing any run and
-/// finding the oldest or newest are O(1) whatever the number in flight — no array is searched
-/// or shifted, no table is looked up.
+/// An array of slots with a moving head: a run keeps its slot's position, so appending, removing
+/// any run and finding the oldest or newest are O(1) (amortized) whatever the number in flight.
+/// Removing a run leaves an empty slot; the head and the tail skip past empty slots, and the
+/// slots are compacted once the empty ones outnumber the live ones. No run's neighbours are
+/// touched, and no array is shifted per run.
 struct RunOrder {
-  /// The oldest live run.
-  var oldest: Run?
-  /// The newest live run.
-  var newest: Run?
+  /// The runs, oldest first; `nil` where a run was removed.
+  private var slots: ContiguousArray<Run?> = []
+  /// The index of the oldest live run's slot, or `slots.count` when there is none.
+  private var head = 0
+  /// The position of `slots[0]`: a run's ``Run/position`` minus this is its index.
+  private var base = 0
   /// How many runs are live.
-  var count = 0
+  private(set) var count = 0
 
   var isEmpty: Bool { count == 0 }
 
+  /// The oldest live run.
+  var oldest: Run? { head < slots.count ? slots[head] : nil }
+
   /// Appends a run as the newest.
   mutating func append(_ run: Run) {
-    run.previous = newest
-    if let newest { newest.next = run } else { oldest = run }
-    newest = run
+    run.position = base + slots.count
+    slots.append(run)
     count += 1
   }
 
-  /// Removes a run from anywhere in the order and clears its links.
+  /// Removes a live run from anywhere in the order.
   mutating func remove(_ run: Run) {
-    if let previous = run.previous { previous.next = run.next } else { oldest = run.next }
-    if let next = run.next { next.previous = run.previous } else { newest = run.previous }
-    run.previous = nil
-    run.next = nil
+    let index = run.position - base
+    precondition(index >= head && index < slots.count && slots[index] === run, "a run removed twice")
+    slots[index] = nil
     count -= 1
+    if count == 0 {
+      slots.removeAll(keepingCapacity: true)
+      head = 0
+      base = 0
+      return
+    }
+    if index == head {
+      repeat { head += 1 } while slots[head] == nil
+    }
+    if index == slots.count - 1 {
+      repeat { slots.removeLast() } while slots[slots.count - 1] == nil
+    }
+    if slots.count - count > max(count, 32) { compact() }
+  }
+
+  /// Moves the live runs to the front, in order, and gives them their new positions.
+  private mutating func compact() {
+    var live = 0
+    for index in head..<slots.count {
+      guard let run = slots[index] else { continue }
+      slots[live] = run
+      run.position = base + live
+      live += 1
+    }
+    slots.removeLast(slots.count - live)
+    head = 0
   }
 
   /// Every live run, oldest first.
   var all: [Run] {
     var runs: [Run] = []
     runs.reserveCapacity(count)
-    var cursor = oldest
-    while let run = cursor {
+    forEach { run in
       runs.append(run)
-      cursor = run.next
+      return true
     }
     return runs
+  }
+
+  /// Calls `body` with every live run, oldest first, until it returns `false`.
+  func forEach(_ body: (Run) -> Bool) {
+    var index = head
+    while index < slots.count {
+      if let run = slots[index], !body(run) { return }
+      index += 1
+    }
   }
 }
