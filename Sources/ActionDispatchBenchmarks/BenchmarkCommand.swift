@@ -36,6 +36,8 @@ struct BenchmarkCommand {
         return
       case HostileAnswerMemory.childFlag:
         HostileAnswerMemory.child(arguments.popFirst())
+      case RunsInFlight.childFlag:
+        await RunsInFlight.child(arguments.popFirst(), arguments.popFirst())
       default:
         fail("unknown option '\(argument)'")
       }

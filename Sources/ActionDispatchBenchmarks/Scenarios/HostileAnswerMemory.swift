@@ -31,9 +31,9 @@ enum HostileAnswerMemory {
   ]
 
   static func run() -> [BenchmarkResult] {
-    guard let benchmark = BuiltProducts.locate()?.benchmark else { return [] }
+    guard BuiltProducts.locate() != nil else { return [] }
     return cases.indices.map { index in
-      let fields = runCopy(benchmark, [childFlag, String(index)]).split(separator: " ").compactMap { Double($0) }
+      let fields = FreshCopy.output([childFlag, String(index)]).split(separator: " ").compactMap { Double($0) }
       let (status, peak, own) =
         fields.count == 3 ? (Int(fields[0]), fields[1], fields[2]) : (-1, Double.nan, Double.nan)
       // A run that did not end in exit 1 did not meet the answer it was meant to: fail the row.
@@ -69,23 +69,6 @@ enum HostileAnswerMemory {
     print("\(status) \(peak) \(mebibytes(own.ru_maxrss))")
     server.stop()
     exit(0)
-  }
-
-  /// Runs a copy of this binary and returns what it printed.
-  private static func runCopy(_ executable: URL, _ arguments: [String]) -> String {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    do {
-      try process.run()
-    } catch {
-      return ""
-    }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// Runs the tool to its end, output discarded, and returns its exit status and peak RSS in MiB.

@@ -1,106 +1,78 @@
+import Foundation
+
 /// Issue 10: N runs of one action dispatched, then all awaited, against N hand-written tasks doing
 /// the same, for N = 1 … 100,000. The cost per run must not grow with the number in flight.
+///
+/// Every round runs in a fresh copy of this binary (``childFlag``), and a figure is the median over
+/// rounds. In one long-lived process a size's ratio depended on the sizes measured before it: the
+/// 10,000 row read 1.36–1.42× on its own or after other 10,000 rows, and 1.58–1.66× after the 1 and
+/// 100 rows, whose per-batch awaits move the main queue between worker threads (and so between
+/// malloc's per-thread caches). A fresh process per round measures each size alike.
 enum RunsInFlight {
   static let sizes = [1, 100, 10_000, 100_000]
+  /// The hidden argument that makes this binary measure one round of one size and print it as JSON.
+  static let childFlag = "--runs-in-flight-child"
+
+  /// One round at one size: seconds per run of each side, measured in one process.
+  struct Round: Codable {
+    var handWritten: Double
+    var ours: Double
+    /// At 100 in flight only: the form the docs recommend, its success closure given the view model.
+    var oursPassingViewModel: Double?
+    /// At 100 in flight only: the work passed in as a closure value, on both sides.
+    var handWrittenGivenWork: Double?
+    var oursGivenWork: Double?
+  }
 
   @MainActor
   static func run(totalRuns: Int, rounds: Int) async -> [BenchmarkResult] {
-    let work: @MainActor () async throws -> Int = { 1 }
-
-    /// Seconds per run for `batches` batches of `n` runs started by `load` together and then awaited.
-    func secondsPerRun(_ n: Int, batches: Int, _ load: () -> Task<Void, Never>) async -> Double {
-      var handles: [Task<Void, Never>] = []
-      handles.reserveCapacity(n)
-      let seconds = await Measure.seconds {
-        for _ in 0..<batches {
-          for _ in 0..<n { handles.append(load()) }
-          for handle in handles { await handle.value }
-          handles.removeAll(keepingCapacity: true)
-        }
-      }
-      return seconds / Double(n * batches)
-    }
-    // Both sides write the work where the run starts (`task: { try await … }`, `Task { … }`), as
-    // apps and the docs do. The row that passes it in as a closure value shows the cost of that.
-    func ours(_ n: Int, batches: Int) async -> Double {
-      let viewModel = BenchViewModel()
-      return await secondsPerRun(n, batches: batches) { viewModel.loadOne() }
-    }
-    func oursPassingViewModel(_ n: Int, batches: Int) async -> Double {
-      let viewModel = BenchViewModel()
-      return await secondsPerRun(n, batches: batches) { viewModel.loadOnePassingViewModel() }
-    }
-    func handWritten(_ n: Int, batches: Int) async -> Double {
-      let viewModel = HandWrittenRunsViewModel()
-      return await secondsPerRun(n, batches: batches) { viewModel.loadOne() }
-    }
-    func oursGivenWork(_ n: Int, batches: Int) async -> Double {
-      let viewModel = BenchViewModel()
-      return await secondsPerRun(n, batches: batches) { viewModel.load(work) }
-    }
-    func handWrittenGivenWork(_ n: Int, batches: Int) async -> Double {
-      let viewModel = HandWrittenRunsViewModel()
-      return await secondsPerRun(n, batches: batches) { viewModel.load(work) }
-    }
-
     var results: [BenchmarkResult] = []
     var oursPerRun: [Int: Double] = [:]
     for n in sizes {
       let batches = max(1, totalRuns / n)
-      // At 100 in flight, also the form the docs recommend (its closure captures nothing), and
-      // the work passed in as a closure value.
-      let alsoOtherForms = n == 100
-      _ = await handWritten(n, batches: max(1, batches / 10))  // warm up
-      _ = await ours(n, batches: max(1, batches / 10))
-      if alsoOtherForms {
-        _ = await oursPassingViewModel(n, batches: max(1, batches / 10))
-        _ = await handWrittenGivenWork(n, batches: max(1, batches / 10))
-        _ = await oursGivenWork(n, batches: max(1, batches / 10))
-      }
-      var ratios: [Double] = []
-      var oursTimes: [Double] = []
-      var handTimes: [Double] = []
-      var passing = Samples()
-      var givenWork = Samples()
+      var measured: [Round] = []
       for _ in 0..<rounds {
-        // Interleaved, so drift in machine load hits every side alike.
-        let hand = await handWritten(n, batches: batches)
-        let mine = await ours(n, batches: batches)
-        handTimes.append(hand)
-        oursTimes.append(mine)
-        ratios.append(mine / hand)
-        if alsoOtherForms {
-          passing.add(await oursPassingViewModel(n, batches: batches), against: hand)
-          let handGivenWork = await handWrittenGivenWork(n, batches: batches)
-          givenWork.add(await oursGivenWork(n, batches: batches), against: handGivenWork)
-        }
+        if let round = await roundInFreshProcess(n, batches: batches) { measured.append(round) }
       }
-      if alsoOtherForms {
+      guard !measured.isEmpty else { continue }
+      let ours = Measure.median(measured.map(\.ours))
+      let hand = Measure.median(measured.map(\.handWritten))
+      oursPerRun[n] = ours
+      let passing = measured.compactMap(\.oursPassingViewModel)
+      let passingRatios = measured.compactMap { round in round.oursPassingViewModel.map { $0 / round.handWritten } }
+      if !passing.isEmpty {
         results.append(
           BenchmarkResult(
             name: "runs in flight: \(n) runs, success closure given the view model, vs \(n) hand-written tasks",
-            value: Measure.median(passing.times) * 1e9, unit: "ns/run",
-            baselineName: "hand-written Task per run", baselineValue: Measure.median(handTimes) * 1e9,
-            measure: Measure.median(passing.ratios), target: 1.5, targetDescription: "≤ 1.5× hand-written",
+            value: Measure.median(passing) * 1e9, unit: "ns/run",
+            baselineName: "hand-written Task per run", baselineValue: hand * 1e9,
+            measure: Measure.median(passingRatios), target: 1.5, targetDescription: "≤ 1.5× hand-written",
             notes: "dispatch(...) { viewModel, value in ... }, as the docs recommend; same baseline as the plain row"))
+      }
+      let givenWork = measured.compactMap { round in
+        round.oursGivenWork.flatMap { ours in round.handWrittenGivenWork.map { (ours, $0) } }
+      }
+      if !givenWork.isEmpty {
         results.append(
           BenchmarkResult(
             name: "runs in flight: \(n) runs, work passed in as a closure value, vs \(n) hand-written tasks",
-            value: Measure.median(givenWork.times) * 1e9, unit: "ns/run",
+            value: Measure.median(givenWork.map(\.0)) * 1e9, unit: "ns/run",
             baselineName: "hand-written Task per run, same closure",
-            baselineValue: Measure.median(givenWork.baselineTimes) * 1e9,
-            measure: Measure.median(givenWork.ratios), target: .infinity, targetDescription: "reference (no target)",
+            baselineValue: Measure.median(givenWork.map(\.1)) * 1e9,
+            measure: Measure.median(givenWork.map { $0.0 / $0.1 }), target: .infinity,
+            targetDescription: "reference (no target)",
             notes: "dispatch(task: work): the caller wraps a closure value for the generic task:, one allocation a run")
         )
       }
-      oursPerRun[n] = Measure.median(oursTimes)
       results.append(
         BenchmarkResult(
           name: "runs in flight: \(n) runs of one action vs \(n) hand-written tasks",
-          value: Measure.median(oursTimes) * 1e9, unit: "ns/run",
-          baselineName: "hand-written Task per run", baselineValue: Measure.median(handTimes) * 1e9,
-          measure: Measure.median(ratios), target: 1.5, targetDescription: "≤ 1.5× hand-written",
-          notes: "median ratio of \(rounds) interleaved rounds of \(batches) batch(es): dispatch \(n), then await all"))
+          value: ours * 1e9, unit: "ns/run",
+          baselineName: "hand-written Task per run", baselineValue: hand * 1e9,
+          measure: Measure.median(measured.map { $0.ours / $0.handWritten }), target: 1.5,
+          targetDescription: "≤ 1.5× hand-written",
+          notes: "median ratio of \(measured.count) rounds, each in a fresh process, of \(batches) batch(es): "
+            + "dispatch \(n), then await all"))
     }
     if let one = oursPerRun[1], let most = oursPerRun[sizes.last!] {
       results.append(
@@ -122,17 +94,87 @@ enum RunsInFlight {
     }
     return results
   }
-}
 
-/// Times of one side of a benchmark and their ratios to a baseline measured in the same round.
-private struct Samples {
-  var times: [Double] = []
-  var baselineTimes: [Double] = []
-  var ratios: [Double] = []
+  /// One round of size `n` in a fresh copy of this binary; measured here when no copy can run.
+  @MainActor
+  private static func roundInFreshProcess(_ n: Int, batches: Int) async -> Round? {
+    let output = FreshCopy.output([childFlag, String(n), String(batches)])
+    if let round = try? JSONDecoder().decode(Round.self, from: Data(output.utf8)) { return round }
+    FileHandle.standardError.write(Data("warning: runs in flight: no fresh process; measuring in this one\n".utf8))
+    return await round(n, batches: batches)
+  }
 
-  mutating func add(_ time: Double, against baseline: Double) {
-    times.append(time)
-    baselineTimes.append(baseline)
-    ratios.append(time / baseline)
+  /// In the fresh copy: measures one round of size `n` and prints it as JSON.
+  @MainActor
+  static func child(_ n: String?, _ batches: String?) async -> Never {
+    guard let n = n.flatMap(Int.init), let batches = batches.flatMap(Int.init), n > 0, batches > 0,
+      let json = try? JSONEncoder().encode(await round(n, batches: batches))
+    else {
+      print("{}")
+      exit(1)
+    }
+    print(String(decoding: json, as: UTF8.self))
+    exit(0)
+  }
+
+  /// Warms both sides up, then measures each once, interleaved.
+  @MainActor
+  private static func round(_ n: Int, batches: Int) async -> Round {
+    let work: @MainActor () async throws -> Int = { 1 }
+
+    /// Seconds per run for `batches` batches of `n` runs started by `load` together and then awaited.
+    func secondsPerRun(_ batches: Int, _ load: () -> Task<Void, Never>) async -> Double {
+      var handles: [Task<Void, Never>] = []
+      handles.reserveCapacity(n)
+      let seconds = await Measure.seconds {
+        for _ in 0..<batches {
+          for _ in 0..<n { handles.append(load()) }
+          for handle in handles { await handle.value }
+          handles.removeAll(keepingCapacity: true)
+        }
+      }
+      return seconds / Double(n * batches)
+    }
+    // Both sides write the work where the run starts (`task: { try await … }`, `Task { … }`), as
+    // apps and the docs do. The row that passes it in as a closure value shows the cost of that.
+    func ours(_ batches: Int) async -> Double {
+      let viewModel = BenchViewModel()
+      return await secondsPerRun(batches) { viewModel.loadOne() }
+    }
+    func oursPassingViewModel(_ batches: Int) async -> Double {
+      let viewModel = BenchViewModel()
+      return await secondsPerRun(batches) { viewModel.loadOnePassingViewModel() }
+    }
+    func handWritten(_ batches: Int) async -> Double {
+      let viewModel = HandWrittenRunsViewModel()
+      return await secondsPerRun(batches) { viewModel.loadOne() }
+    }
+    func oursGivenWork(_ batches: Int) async -> Double {
+      let viewModel = BenchViewModel()
+      return await secondsPerRun(batches) { viewModel.load(work) }
+    }
+    func handWrittenGivenWork(_ batches: Int) async -> Double {
+      let viewModel = HandWrittenRunsViewModel()
+      return await secondsPerRun(batches) { viewModel.load(work) }
+    }
+
+    // At 100 in flight, also the form the docs recommend (its closure captures nothing), and
+    // the work passed in as a closure value.
+    let alsoOtherForms = n == 100
+    let warmUp = max(1, batches / 10)
+    _ = await handWritten(warmUp)
+    _ = await ours(warmUp)
+    if alsoOtherForms {
+      _ = await oursPassingViewModel(warmUp)
+      _ = await handWrittenGivenWork(warmUp)
+      _ = await oursGivenWork(warmUp)
+    }
+    var round = Round(handWritten: await handWritten(batches), ours: await ours(batches))
+    if alsoOtherForms {
+      round.oursPassingViewModel = await oursPassingViewModel(batches)
+      round.handWrittenGivenWork = await handWrittenGivenWork(batches)
+      round.oursGivenWork = await oursGivenWork(batches)
+    }
+    return round
   }
 }
