@@ -15,7 +15,7 @@ private actor Hops {
 /// among equals. `ImmediateClock`: "every sleep returns at once, moving the clock's time forward".
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct TestClockAdversarial3Tests {
+struct TestClockAdversarialTests {
   private func sleeper(
     _ clock: TestClock, at offset: Duration, _ log: AdvBox<[String]>, _ name: String
   ) async -> Task<Void, Never> {

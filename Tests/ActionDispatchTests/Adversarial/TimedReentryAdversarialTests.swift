@@ -30,7 +30,7 @@ private final class TimedViewModel: BaseViewModel<AdvAction> {
 /// raises, which end on the clock's schedule rather than the work's.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct TimedReentryAdversarial3Tests {
+struct TimedReentryAdversarialTests {
   @Test(arguments: [true, false])
   func releasingTheViewModelInsideOnFailureFreesItAndCancelsItsOtherRuns(byTimeout: Bool) async {
     let clock = TestClock()

@@ -15,7 +15,7 @@ enum EndedBy: String, CaseIterable, CustomTestStringConvertible {
 /// cancellation has not returned: a new dispatch must be accepted, not dropped, and must not wait.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct EndedRunPolicyAdversarial3Tests {
+struct EndedRunPolicyAdversarialTests {
   @Test(arguments: EndedBy.allCases)
   func anIgnoreWhileRunningDispatchIsAcceptedOnceTheRunInFlightHasEnded(endedBy: EndedBy) async {
     let clock = TestClock()

@@ -9,7 +9,7 @@ import Testing
 /// dropped"; the completion form: "calls `completion` once with how they ended".
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct WaitAndGroupAdversarial3Tests {
+struct WaitAndGroupAdversarialTests {
   @Test func dispatchAndWaitFromAnAlreadyCancelledTaskDeliversNothingAndEndsCancelled() async {
     let viewModel = AdvViewModel()
     let listeners = AdvListeners(viewModel, actions: [.a])

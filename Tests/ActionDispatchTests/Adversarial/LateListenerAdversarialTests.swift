@@ -7,7 +7,7 @@ import Testing
 /// listeners registered from inside a callback, while notifications are queued.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct LateListenerAdversarial3Tests {
+struct LateListenerAdversarialTests {
   @Test func listenersRegisteredInsideAnEndHandlerHearNoneOfThatRunButAllOfARunDispatchedAfter() async {
     let viewModel = AdvViewModel()
     let listeners = AdvListeners(viewModel, actions: [.a])

@@ -9,7 +9,7 @@ import Testing
 /// order they were dispatched"; GettingStarted.md: "An idle row without an error holds no memory".
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct ScaleAdversarial3Tests {
+struct TenThousandRunsAdversarialTests {
   private static let count = 10_000
 
   @Test func tenThousandRunsInFlightEndAtOnceOnCancelAndDroppedDispatchesStayAlone() async {

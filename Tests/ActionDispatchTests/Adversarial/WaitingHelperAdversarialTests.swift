@@ -9,7 +9,7 @@ import Testing
 /// events are here"; "it is not retained".
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct WaitingHelperAdversarial3Tests {
+struct WaitingHelperAdversarialTests {
   /// Starts `wait` in a task of its own and returns once it is waiting (it registered its
   /// listener synchronously before suspending, on the main actor), with the task; the task
   /// returns whether anything was loading at the moment the wait returned.

@@ -14,7 +14,7 @@ enum OwnTaskSpot: String, CaseIterable, CustomTestStringConvertible {
 /// nor take back what was delivered — not even on a later turn of the main actor.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct OwnTaskReentryAdversarial3Tests {
+struct OwnTaskReentryAdversarialTests {
   /// Lets anything the cancellation scheduled run: a full run of another action, awaited.
   private func flush(_ viewModel: AdvViewModel) async {
     for _ in 0..<3 {

@@ -24,7 +24,7 @@ private final class PagesViewModel: BaseViewModel<AdvAction> {
 /// latest held dispatch starts".
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct StreamAndTimerAdversarial3Tests {
+struct StreamAndTimerAdversarialTests {
   @Test func aStreamThatTimesOutBetweenElementsKeepsWhatCameAndDeliversNothingLater() async {
     let clock = TestClock()
     let viewModel = AdvViewModel(clock: clock)
