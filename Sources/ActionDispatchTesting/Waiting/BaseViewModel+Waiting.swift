@@ -31,6 +31,10 @@ extension BaseViewModel {
 
   /// Waits until a condition on the view model holds, checking it after each lifecycle event.
   ///
+  /// The condition is checked again once the notifications of that event have all been
+  /// delivered: a callback later in the same delivery (a `finished` handler that dispatches the
+  /// next run, say) can undo it, and then the wait goes on.
+  ///
   /// - Parameters:
   ///   - description: What is awaited, for the error message.
   ///   - limit: A safety net against a test that would otherwise hang; real time.
@@ -45,33 +49,47 @@ extension BaseViewModel {
     let waiter = ConditionWaiter()
     let token = observeEventsOfEveryRun { [weak self] _ in
       guard let self, condition(self) else { return }
-      waiter.resolve(.success(()))
+      waiter.signal()
     }
     defer { token.cancel() }
     let timer = Task { @MainActor in
-      try? await Task.sleep(for: limit)
-      waiter.resolve(.failure(WaitTimeoutError(awaited: description, limit: limit)))
+      do { try await Task.sleep(for: limit) } catch { return }
+      waiter.fail(WaitTimeoutError(awaited: description, limit: limit))
     }
     defer { timer.cancel() }
-    try await waiter.wait()
+    // The waiting task resumes on the main actor after the delivery that signalled it is over.
+    repeat { try await waiter.wait() } while !condition(self)
   }
 }
 
-/// Resolves once, whoever comes first: the condition or the time limit.
+/// Wakes a waiting test each time an event met its condition, or fails it once the limit passes.
 @MainActor
 private final class ConditionWaiter {
   private var continuation: CheckedContinuation<Void, any Error>?
-  private var result: Result<Void, any Error>?
+  private var isSignalled = false
+  private var failure: (any Error)?
 
+  /// Returns after the next ``signal()`` (or one that came first); throws once ``fail(_:)`` was called.
   func wait() async throws {
-    if let result { return try result.get() }
+    if let failure { throw failure }
+    if isSignalled {
+      isSignalled = false
+      return
+    }
     try await withCheckedThrowingContinuation { continuation = $0 }
   }
 
-  func resolve(_ outcome: Result<Void, any Error>) {
-    guard result == nil else { return }
-    result = outcome
-    continuation?.resume(with: outcome)
+  /// An event met the condition.
+  func signal() {
+    guard let continuation else { return isSignalled = true }
+    self.continuation = nil
+    continuation.resume()
+  }
+
+  /// The limit passed: the current and every later ``wait()`` throws `error`.
+  func fail(_ error: any Error) {
+    failure = error
+    continuation?.resume(throwing: error)
     continuation = nil
   }
 }
