@@ -17,8 +17,13 @@ import ActionDispatch
 /// `TestClock` does, and ``run(maxSteps:)`` skips every wait however many there are — retry
 /// backoffs included.
 ///
-/// > Important: ``advance(by:)`` gives the sleepers it wakes a chance to run, but it cannot know
-/// > when their work is done. Await that work (the task `dispatch` returns) next.
+/// > Important: A clock cannot see work that is running between two sleeps. After waking a
+/// > sleeper, ``advance(by:)`` and ``run(maxSteps:)`` let the main actor and the global executor
+/// > run until the clock's sleepers stay the same for a few rounds in a row, and before they
+/// > settle on their target (or find no wait left) for ``settlingRounds`` rounds: work that hops
+/// > through an actor up to about 50 times between two sleeps is followed. For work that takes
+/// > longer, raise `settlingRounds`. Either way, await the work itself (the task `dispatch`
+/// > returns) next.
 public final class TestClock: Clock, Sendable {
   /// A point on a test clock's timeline: the time elapsed since the clock was created.
   public struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
@@ -64,7 +69,18 @@ public final class TestClock: Clock, Sendable {
   private let state = LockedState(State())
 
   /// Creates a clock at offset zero.
-  public init() {}
+  ///
+  /// - Parameter settlingRounds: How many rounds in a row the clock's sleepers must stay the same
+  ///   before ``advance(to:)`` settles on its target or ``run(maxSteps:)`` finds no wait left
+  ///   (see ``advance(by:)``). Raise it for work that hops through actors more than about 50
+  ///   times between two sleeps.
+  public init(settlingRounds: Int = 50) {
+    precondition(settlingRounds > 0, "settlingRounds must be positive")
+    self.settlingRounds = settlingRounds
+  }
+
+  /// How many quiet rounds the clock waits for before it decides no sleeper is coming.
+  public let settlingRounds: Int
 
   /// The current instant; it moves only through ``advance(by:)`` and ``advance(to:)``.
   public var now: Instant {
@@ -118,6 +134,7 @@ public final class TestClock: Clock, Sendable {
   /// Each sleeper whose deadline falls within the step is woken at its own deadline, earliest
   /// first, and the work it wakes is given a chance to run before the clock moves on — so a
   /// sleeper that starts during the advance and falls inside it is woken too, at its deadline.
+  /// How long the clock waits for such a sleeper is bounded; see ``TestClock``.
   ///
   /// - Parameter duration: How far to move; must not be negative.
   public func advance(by duration: Duration) async {
@@ -131,31 +148,42 @@ public final class TestClock: Clock, Sendable {
   public func advance(to instant: Instant) async {
     while true {
       let next = state.withLock { state -> Sleeper? in
-        guard let index = Self.earliestSleeper(in: state, notAfter: instant) else {
-          if instant > state.now { state.now = instant }
-          return nil
-        }
+        guard let index = Self.earliestSleeper(in: state, notAfter: instant) else { return nil }
         let sleeper = state.sleepers.remove(at: index)
         if sleeper.deadline > state.now { state.now = sleeper.deadline }
         return sleeper
       }
-      guard let next else { return }
-      next.continuation.resume()
-      await letWokenWorkRun()
+      if let next {
+        next.continuation.resume()
+        await letWokenWorkRun()
+        continue
+      }
+      // Before settling on the target, give work still running between two sleeps longer to
+      // reach its next one: a sleeper that starts then, due by the target, is woken too.
+      if await settleLonger(), state.withLock({ Self.earliestSleeper(in: $0, notAfter: instant) }) != nil {
+        continue
+      }
+      state.withLock { state in
+        if instant > state.now { state.now = instant }
+      }
+      return
     }
   }
 
   /// Advances to each sleeper's deadline in turn until no task sleeps on the clock.
   ///
   /// Every wait is skipped, in order, however many there are: retry backoffs, debounces,
-  /// timeouts, and sleepers that start while it runs. It stops after `maxSteps` deadlines, a
-  /// bound against work that sleeps forever in a loop.
+  /// timeouts, and sleepers that start while it runs — including after work that hops through
+  /// actors between two waits (within ``settlingRounds``; see ``TestClock``). It stops after
+  /// `maxSteps` deadlines, a bound against work that sleeps forever in a loop.
   ///
   /// - Parameter maxSteps: A bound on the number of deadlines to skip to.
   public func run(maxSteps: Int = 10_000) async {
     for _ in 0..<maxSteps {
       await letWokenWorkRun()
-      guard let next = state.withLock({ $0.sleepers.map(\.deadline).min() }) else { return }
+      var next = state.withLock { $0.sleepers.map(\.deadline).min() }
+      if next == nil, await settleLonger() { next = state.withLock { $0.sleepers.map(\.deadline).min() } }
+      guard let next else { return }
       await advance(to: next)
     }
   }
@@ -177,16 +205,23 @@ public final class TestClock: Clock, Sendable {
   /// whatever the main actor has to do, then yields through a low-priority detached task, as
   /// swift-clocks' `TestClock` (`megaYield`) does; rounds repeat until the clock's sleepers have
   /// stayed the same for several rounds in a row.
-  private func letWokenWorkRun() async {
+  private func letWokenWorkRun(quietRounds: Int = 5) async {
     var unchangedRounds = 0
     var last = state.withLock { ($0.nextID, $0.sleepers.count) }
-    for _ in 0..<200 where unchangedRounds < 5 {
+    for _ in 0..<(quietRounds * 40) where unchangedRounds < quietRounds {
       await MainActor.run {}
       await Task.detached(priority: .low) { await Task.yield() }.value
       let current = state.withLock { ($0.nextID, $0.sleepers.count) }
       unchangedRounds = current == last ? unchangedRounds + 1 : 0
       last = current
     }
+  }
+
+  /// Settles for ``settlingRounds`` quiet rounds; `true` when a task slept on the clock meanwhile.
+  private func settleLonger() async -> Bool {
+    let before = state.withLock { $0.nextID }
+    await letWokenWorkRun(quietRounds: settlingRounds)
+    return state.withLock { $0.nextID } != before
   }
 
   /// Waits until at least `count` tasks are sleeping on the clock.
