@@ -73,10 +73,12 @@ struct EndedRunPolicyAdversarialTests {
         order.value.append("first@\(clock.now.offset)")
         throw TestError(message: "first failed")
       })
-    let second = viewModel.dispatch(actionId: .a, policy: .enqueue, task: { () async throws -> Int in
-      order.value.append("second@\(clock.now.offset)")
-      return 2
-    })
+    let second = viewModel.dispatch(
+      actionId: .a, policy: .enqueue,
+      task: { () async throws -> Int in
+        order.value.append("second@\(clock.now.offset)")
+        return 2
+      })
     await clock.waitForSleepers(1)
     await clock.run()
     await first.value
@@ -135,10 +137,12 @@ struct EndedRunPolicyAdversarialTests {
     let listeners = AdvListeners(viewModel, actions: [.a])
     let gate = Gate()
     let delivered = AdvBox(0)
-    let run = viewModel.dispatch(actionId: .a, timeout: .zero, task: { () async throws -> Int in
-      try await gate.pass()
-      return 1
-    }, onSuccess: { _ in delivered.value += 1 })
+    let run = viewModel.dispatch(
+      actionId: .a, timeout: .zero,
+      task: { () async throws -> Int in
+        try await gate.pass()
+        return 1
+      }, onSuccess: { _ in delivered.value += 1 })
     await listeners.heard(.failed, of: .a)
     gate.open()
     await run.value

@@ -77,20 +77,27 @@ struct LateListenerAdversarialTests {
       budget.value -= 1
       switch event.kind {
       case .started where event.actionId == .a:
-        tasks.value.append(viewModel.dispatch(actionId: .b, policy: .cancelPrevious, task: { () async throws -> Int in 1 }))
+        tasks.value.append(
+          viewModel.dispatch(actionId: .b, policy: .cancelPrevious, task: { () async throws -> Int in 1 }))
       case .succeeded:
-        tasks.value.append(viewModel.dispatch(actionId: .a, policy: .ignoreWhileRunning, task: { () async throws -> Int in
-          try await gate.pass()
-          return 3
-        }))
+        tasks.value.append(
+          viewModel.dispatch(
+            actionId: .a, policy: .ignoreWhileRunning,
+            task: { () async throws -> Int in
+              try await gate.pass()
+              return 3
+            }))
       case .cancelled: viewModel.cancelAll()
       default: break
       }
     }
-    tasks.value.append(viewModel.dispatch(actionId: .a, task: { () async throws -> Int in
-      try await gate.pass()
-      return 0
-    }))
+    tasks.value.append(
+      viewModel.dispatch(
+        actionId: .a,
+        task: { () async throws -> Int in
+          try await gate.pass()
+          return 0
+        }))
     gate.open()
     var index = 0
     while index < tasks.value.count {

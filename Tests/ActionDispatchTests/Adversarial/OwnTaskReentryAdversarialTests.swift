@@ -18,10 +18,13 @@ struct OwnTaskReentryAdversarialTests {
   /// Lets anything the cancellation scheduled run: a full run of another action, awaited.
   private func flush(_ viewModel: AdvViewModel) async {
     for _ in 0..<3 {
-      await viewModel.dispatch(actionId: .c, task: { () async throws -> Int in
-        await Task.yield()
-        return 0
-      }).value
+      await viewModel.dispatch(
+        actionId: .c,
+        task: { () async throws -> Int in
+          await Task.yield()
+          return 0
+        }
+      ).value
     }
   }
 
@@ -103,7 +106,8 @@ struct OwnTaskReentryAdversarialTests {
     let gate = Gate()
     let delivered = AdvBox(0)
     let first = viewModel.dispatch(
-      actionId: .a, task: { () async throws -> Int in
+      actionId: .a,
+      task: { () async throws -> Int in
         await gate.passIgnoringCancellation()
         return 1
       }, onSuccess: { _ in delivered.value += 1 })
@@ -128,10 +132,12 @@ struct OwnTaskReentryAdversarialTests {
     let viewModel = AdvViewModel()
     let listeners = AdvListeners(viewModel, actions: [.a, .c])
     let gate = Gate()
-    let run = viewModel.dispatch(actionId: .a, task: { () async throws -> Int in
-      await gate.passIgnoringCancellation()
-      return 1
-    })
+    let run = viewModel.dispatch(
+      actionId: .a,
+      task: { () async throws -> Int in
+        await gate.passIgnoringCancellation()
+        return 1
+      })
     await gate.arrivals(1)
     viewModel.cancel(.a)
     run.cancel()

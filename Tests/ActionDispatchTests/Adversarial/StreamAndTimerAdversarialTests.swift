@@ -6,7 +6,9 @@ import Testing
 @MainActor
 private final class PagesViewModel: BaseViewModel<AdvAction> {
   var pages: [Int] = []
-  func load(_ sequence: GatedSequence, releasingAt release: Int, _ onRelease: @escaping @MainActor () -> Void)
+  func load(
+    _ sequence: GatedSequence, releasingAt release: Int, _ onRelease: @escaping @MainActor () -> Void
+  )
     -> Task<Void, Never>
   {
     dispatch(actionId: .a, elements: { sequence }) { viewModel, page in
@@ -93,15 +95,19 @@ struct StreamAndTimerAdversarialTests {
     viewModel.statusHook = { action, loading in
       shown.value.append(viewModel.isShowingLoading(for: action))
       guard !loading, redispatched.value == nil else { return }
-      redispatched.value = viewModel.dispatch(actionId: action, task: { () async throws -> Int in
-        try await second.pass()
-        return 2
-      })
+      redispatched.value = viewModel.dispatch(
+        actionId: action,
+        task: { () async throws -> Int in
+          try await second.pass()
+          return 2
+        })
     }
-    let first = viewModel.dispatch(actionId: .a, task: { () async throws -> Int in
-      try await gate.pass()
-      return 1
-    })
+    let first = viewModel.dispatch(
+      actionId: .a,
+      task: { () async throws -> Int in
+        try await gate.pass()
+        return 1
+      })
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     #expect(viewModel.isShowingLoading(for: .a))
@@ -125,14 +131,18 @@ struct StreamAndTimerAdversarialTests {
     let starts = AdvBox<[String]>([])
     let group = Task { @MainActor in
       await viewModel.dispatchGroup([
-        GroupedAction(.a, policy: .throttle(.seconds(1)), task: { () async throws -> Int in
-          starts.value.append("first@\(clock.now.offset)")
-          return 1
-        }),
-        GroupedAction(.a, policy: .throttle(.seconds(1)), task: { () async throws -> Int in
-          starts.value.append("held@\(clock.now.offset)")
-          return 2
-        }),
+        GroupedAction(
+          .a, policy: .throttle(.seconds(1)),
+          task: { () async throws -> Int in
+            starts.value.append("first@\(clock.now.offset)")
+            return 1
+          }),
+        GroupedAction(
+          .a, policy: .throttle(.seconds(1)),
+          task: { () async throws -> Int in
+            starts.value.append("held@\(clock.now.offset)")
+            return 2
+          }),
       ])
     }
     await clock.waitForSleepers(1)
@@ -148,15 +158,19 @@ struct StreamAndTimerAdversarialTests {
     let viewModel = AdvViewModel(clock: clock)
     let listeners = AdvListeners(viewModel, actions: [.a])
     let ran = AdvBox(0)
-    let first = viewModel.dispatch(actionId: .a, policy: .throttle(.seconds(1)), task: { () async throws -> Int in
-      ran.value += 1
-      return 1
-    })
+    let first = viewModel.dispatch(
+      actionId: .a, policy: .throttle(.seconds(1)),
+      task: { () async throws -> Int in
+        ran.value += 1
+        return 1
+      })
     await first.value
-    let held = viewModel.dispatch(actionId: .a, policy: .throttle(.seconds(1)), task: { () async throws -> Int in
-      ran.value += 1
-      return 2
-    })
+    let held = viewModel.dispatch(
+      actionId: .a, policy: .throttle(.seconds(1)),
+      task: { () async throws -> Int in
+        ran.value += 1
+        return 2
+      })
     viewModel.cancelAll()
     await held.value
     await clock.run()

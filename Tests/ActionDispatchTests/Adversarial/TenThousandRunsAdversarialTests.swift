@@ -18,10 +18,12 @@ struct TenThousandRunsAdversarialTests {
     let gate = Gate()
     let delivered = AdvBox(0)
     let runs = (0..<Self.count).map { _ in
-      viewModel.dispatch(actionId: .a, task: { () async throws -> Int in
-        await gate.passIgnoringCancellation()
-        return 1
-      }, onSuccess: { _ in delivered.value += 1 })
+      viewModel.dispatch(
+        actionId: .a,
+        task: { () async throws -> Int in
+          await gate.passIgnoringCancellation()
+          return 1
+        }, onSuccess: { _ in delivered.value += 1 })
     }
     await gate.arrivals(Self.count)
     let dropped = (0..<1_000).map { _ in
@@ -54,13 +56,15 @@ struct TenThousandRunsAdversarialTests {
     let running = AdvBox(0)
     let overlap = AdvBox(false)
     let runs = (0..<Self.count).map { index in
-      viewModel.dispatch(actionId: .a, policy: .enqueue, task: { () async throws -> Int in
-        running.value += 1
-        if running.value > 1 { overlap.value = true }
-        await Task.yield()
-        running.value -= 1
-        return index
-      }, onSuccess: { order.value.append($0) })
+      viewModel.dispatch(
+        actionId: .a, policy: .enqueue,
+        task: { () async throws -> Int in
+          running.value += 1
+          if running.value > 1 { overlap.value = true }
+          await Task.yield()
+          running.value -= 1
+          return index
+        }, onSuccess: { order.value.append($0) })
     }
     for (index, run) in runs.enumerated() {
       await run.value
@@ -77,11 +81,13 @@ struct TenThousandRunsAdversarialTests {
     let gate = Gate()
     let recorder = EventRecorder(viewModel)
     let runs = (0..<Self.count).map { row in
-      viewModel.dispatch(actionId: .row(row), task: { () async throws -> Int in
-        try await gate.pass()
-        if row % 4 == 1 { throw TestError(message: "row \(row)") }
-        return row
-      })
+      viewModel.dispatch(
+        actionId: .row(row),
+        task: { () async throws -> Int in
+          try await gate.pass()
+          if row % 4 == 1 { throw TestError(message: "row \(row)") }
+          return row
+        })
     }
     await gate.arrivals(Self.count)
     for row in stride(from: 2, to: Self.count, by: 4) { viewModel.cancel(.row(row)) }
@@ -95,8 +101,12 @@ struct TenThousandRunsAdversarialTests {
     for row in 0..<Self.count {
       let expected = row % 4 == 1 ? "row \(row)" : nil
       if viewModel.isLoading(for: .row(row)) { wrong.append("row \(row) loading") }
-      if viewModel.error(for: .row(row)) != expected { wrong.append("row \(row) error \(String(describing: viewModel.error(for: .row(row))))") }
-      if viewModel.statusLog[.row(row)] != [true, false] { wrong.append("row \(row) status \(viewModel.statusLog[.row(row)] ?? [])") }
+      if viewModel.error(for: .row(row)) != expected {
+        wrong.append("row \(row) error \(String(describing: viewModel.error(for: .row(row))))")
+      }
+      if viewModel.statusLog[.row(row)] != [true, false] {
+        wrong.append("row \(row) status \(viewModel.statusLog[.row(row)] ?? [])")
+      }
       if wrong.count > 10 { break }
     }
     #expect(wrong == [])
@@ -116,10 +126,12 @@ struct TenThousandRunsAdversarialTests {
     let gate = Gate()
     let recorder = EventRecorder(viewModel)
     let runs = (0..<Self.count).map { row in
-      viewModel.dispatch(actionId: .row(row), task: { () async throws -> Int in
-        try await gate.pass()
-        return row
-      })
+      viewModel.dispatch(
+        actionId: .row(row),
+        task: { () async throws -> Int in
+          try await gate.pass()
+          return row
+        })
     }
     viewModel.successHook = { action, _ in if action == .a { viewModel.cancelAll() } }
     await viewModel.dispatch(actionId: .a, task: { () async throws -> Int in 0 }).value

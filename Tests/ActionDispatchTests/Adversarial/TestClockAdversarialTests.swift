@@ -155,14 +155,18 @@ struct TestClockAdversarialTests {
         log.value.append("a@\(clock.now.offset.components.seconds)")
         throw TestError()
       })
-    let debounced = viewModel.dispatch(actionId: .b, policy: .debounce(.seconds(5)), task: { () async throws -> Int in
-      log.value.append("b@\(clock.now.offset.components.seconds)")
-      return 1
-    })
-    let timedOut = viewModel.dispatch(actionId: .c, timeout: .seconds(3), task: { () async throws -> Int in
-      try await clock.sleep(for: .seconds(100))
-      return 1
-    })
+    let debounced = viewModel.dispatch(
+      actionId: .b, policy: .debounce(.seconds(5)),
+      task: { () async throws -> Int in
+        log.value.append("b@\(clock.now.offset.components.seconds)")
+        return 1
+      })
+    let timedOut = viewModel.dispatch(
+      actionId: .c, timeout: .seconds(3),
+      task: { () async throws -> Int in
+        try await clock.sleep(for: .seconds(100))
+        return 1
+      })
     await clock.waitForSleepers(3)
     await clock.run()
     await retrying.value

@@ -6,20 +6,28 @@ import Testing
 @MainActor
 private final class TimedViewModel: BaseViewModel<AdvAction> {
   var failures = 0
-  func load(timeout: Duration?, gate: Gate, onFailure: @escaping @MainActor (TimedViewModel) -> Void) -> Task<Void, Never> {
-    dispatch(actionId: .a, timeout: timeout, task: { () async throws -> Int in
-      try await gate.pass()
-      throw TestError(message: "load failed")
-    }, onSuccess: nil) { viewModel, _ in
+  func load(
+    timeout: Duration?, gate: Gate, onFailure: @escaping @MainActor (TimedViewModel) -> Void
+  ) -> Task<Void, Never> {
+    dispatch(
+      actionId: .a, timeout: timeout,
+      task: { () async throws -> Int in
+        try await gate.pass()
+        throw TestError(message: "load failed")
+      }, onSuccess: nil
+    ) { viewModel, _ in
       viewModel.failures += 1
       onFailure(viewModel)
     }
   }
   func hold(_ action: AdvAction, gate: Gate) -> Task<Void, Never> {
-    dispatch(actionId: action, task: { () async throws -> Int in
-      try await gate.pass()
-      return 1
-    }) { _, _ in Issue.record("a run of a released view model delivered") }
+    dispatch(
+      actionId: action,
+      task: { () async throws -> Int in
+        try await gate.pass()
+        return 1
+      }
+    ) { _, _ in Issue.record("a run of a released view model delivered") }
   }
 }
 
@@ -66,14 +74,17 @@ struct TimedReentryAdversarialTests {
     let token = viewModel.observe {
       On(.a).failed { _ in
         guard fresh.value == nil else { return }
-        fresh.value = viewModel.dispatch(actionId: .a, policy: .cancelPrevious, timeout: .seconds(1),
+        fresh.value = viewModel.dispatch(
+          actionId: .a, policy: .cancelPrevious, timeout: .seconds(1),
           task: { () async throws -> Int in 2 })
       }
     }
-    let run = viewModel.dispatch(actionId: .a, timeout: .seconds(1), task: { () async throws -> Int in
-      await gate.passIgnoringCancellation()
-      return 1
-    }, onSuccess: { _ in Issue.record("the timed-out run delivered") })
+    let run = viewModel.dispatch(
+      actionId: .a, timeout: .seconds(1),
+      task: { () async throws -> Int in
+        await gate.passIgnoringCancellation()
+        return 1
+      }, onSuccess: { _ in Issue.record("the timed-out run delivered") })
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     await listeners.heard(.failed, of: .a)
@@ -93,10 +104,12 @@ struct TimedReentryAdversarialTests {
     let listeners = AdvListeners(viewModel, actions: [.a])
     let ran = AdvBox(0)
     let token = viewModel.observe { On(.a).started { viewModel.cancel(.a) } }
-    let run = viewModel.dispatch(actionId: .a, policy: .debounce(.seconds(1)), task: { () async throws -> Int in
-      ran.value += 1
-      return 1
-    })
+    let run = viewModel.dispatch(
+      actionId: .a, policy: .debounce(.seconds(1)),
+      task: { () async throws -> Int in
+        ran.value += 1
+        return 1
+      })
     await run.value
     await clock.run()
     #expect(ran.value == 0)
@@ -118,7 +131,8 @@ struct TimedReentryAdversarialTests {
         attempts.value += 1
         throw TestError()
       })
-    let trigger = viewModel.dispatch(actionId: .b, policy: .debounce(.milliseconds(1_500)), task: { () async throws -> Int in 1 })
+    let trigger = viewModel.dispatch(
+      actionId: .b, policy: .debounce(.milliseconds(1_500)), task: { () async throws -> Int in 1 })
     await clock.waitForSleepers(2)
     await clock.run()
     await retrying.value

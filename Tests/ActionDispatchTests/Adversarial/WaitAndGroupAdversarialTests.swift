@@ -36,10 +36,13 @@ struct WaitAndGroupAdversarialTests {
     let listeners = AdvListeners(viewModel, actions: [.a])
     let stuck = Gate()
     let order = AdvBox<[Int]>([])
-    let first = viewModel.dispatch(actionId: .a, policy: .enqueue, task: { () async throws -> Int in
-      try await stuck.pass()
-      return 1
-    }) { order.value.append($0) }
+    let first = viewModel.dispatch(
+      actionId: .a, policy: .enqueue,
+      task: { () async throws -> Int in
+        try await stuck.pass()
+        return 1
+      }
+    ) { order.value.append($0) }
     let waiter = Task { @MainActor in
       await viewModel.dispatchAndWait(actionId: .a, policy: .enqueue, task: { () async throws -> Int in 2 }) { _, v in
         order.value.append(v)
@@ -66,12 +69,22 @@ struct WaitAndGroupAdversarialTests {
     let gate = Gate()
     let group = Task { @MainActor in
       await viewModel.dispatchGroup([
-      GroupedAction(.b, task: { () async throws -> Int in try await gate.pass(); return 1 }),
-      GroupedAction(.a, task: { () async throws -> Int in try await gate.pass(); return 1 }),
-      GroupedAction(.a, policy: .cancelPrevious, task: { () async throws -> Int in 2 }),
-      GroupedAction(.b, policy: .ignoreWhileRunning, task: { () async throws -> Int in 3 }),
-      GroupedAction(.c, task: { () async throws -> Int in throw TestError(message: "c failed") }),
-      GroupedAction(.b, policy: .enqueue, task: { () async throws -> Int in 4 }),
+        GroupedAction(
+          .b,
+          task: { () async throws -> Int in
+            try await gate.pass()
+            return 1
+          }),
+        GroupedAction(
+          .a,
+          task: { () async throws -> Int in
+            try await gate.pass()
+            return 1
+          }),
+        GroupedAction(.a, policy: .cancelPrevious, task: { () async throws -> Int in 2 }),
+        GroupedAction(.b, policy: .ignoreWhileRunning, task: { () async throws -> Int in 3 }),
+        GroupedAction(.c, task: { () async throws -> Int in throw TestError(message: "c failed") }),
+        GroupedAction(.b, policy: .enqueue, task: { () async throws -> Int in 4 }),
       ])
     }
     await listeners.heard(.started, of: .b, count: 2)
@@ -91,8 +104,18 @@ struct WaitAndGroupAdversarialTests {
     let gate = Gate()
     let results = AdvBox<[DispatchGroupResult<AdvAction>]>([])
     let task = viewModel.dispatchGroup([
-      GroupedAction(.a, task: { () async throws -> Int in try await gate.pass(); return 1 }),
-      GroupedAction(.b, task: { () async throws -> Int in try await gate.pass(); return 2 }),
+      GroupedAction(
+        .a,
+        task: { () async throws -> Int in
+          try await gate.pass()
+          return 1
+        }),
+      GroupedAction(
+        .b,
+        task: { () async throws -> Int in
+          try await gate.pass()
+          return 2
+        }),
     ]) { results.value.append($0) }
     #expect(viewModel.isLoading(for: .a) && viewModel.isLoading(for: .b))
     task.cancel()
@@ -110,10 +133,12 @@ struct WaitAndGroupAdversarialTests {
     let group = Task { @MainActor in
       await viewModel.dispatchGroup([
         GroupedAction(.a, task: { () async throws -> Int in throw TestError() }),
-        GroupedAction(.b, task: { () async throws -> Int in
-          await gate.passIgnoringCancellation()
-          return 2
-        }),
+        GroupedAction(
+          .b,
+          task: { () async throws -> Int in
+            await gate.passIgnoringCancellation()
+            return 2
+          }),
       ])
     }
     await listeners.heard(.cancelled, of: .b)

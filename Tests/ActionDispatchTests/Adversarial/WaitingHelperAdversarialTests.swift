@@ -33,16 +33,20 @@ struct WaitingHelperAdversarialTests {
     let second = Gate()
     let token = viewModel.observe {
       On(.a).finished {
-        viewModel.dispatch(actionId: .b, task: { () async throws -> Int in
-          try await second.pass()
-          return 2
-        })
+        viewModel.dispatch(
+          actionId: .b,
+          task: { () async throws -> Int in
+            try await second.pass()
+            return 2
+          })
       }
     }
-    viewModel.dispatch(actionId: .a, task: { () async throws -> Int in
-      try await first.pass()
-      return 1
-    })
+    viewModel.dispatch(
+      actionId: .a,
+      task: { () async throws -> Int in
+        try await first.pass()
+        return 1
+      })
     let waiting = await startWaiting(viewModel) { try await viewModel.waitUntilAllIdle(limit: .seconds(20)) }
     first.open()
     await second.arrivals(1)
@@ -62,16 +66,20 @@ struct WaitingHelperAdversarialTests {
       On(.a).finished {
         guard !redispatched.value else { return }
         redispatched.value = true
-        viewModel.dispatch(actionId: .a, task: { () async throws -> Int in
-          try await second.pass()
-          return 2
-        })
+        viewModel.dispatch(
+          actionId: .a,
+          task: { () async throws -> Int in
+            try await second.pass()
+            return 2
+          })
       }
     }
-    viewModel.dispatch(actionId: .a, task: { () async throws -> Int in
-      try await first.pass()
-      return 1
-    })
+    viewModel.dispatch(
+      actionId: .a,
+      task: { () async throws -> Int in
+        try await first.pass()
+        return 1
+      })
     let waiting = await startWaiting(viewModel) { try await viewModel.waitUntilIdle(.a, limit: .seconds(20)) }
     first.open()
     await second.arrivals(1)
@@ -85,10 +93,12 @@ struct WaitingHelperAdversarialTests {
   @Test func waitUntilIdleFollowsARunCancelledThroughItsTaskToItsEnd() async throws {
     let viewModel = AdvViewModel()
     let gate = Gate()
-    let run = viewModel.dispatch(actionId: .a, task: { () async throws -> Int in
-      await gate.passIgnoringCancellation()
-      return 1
-    })
+    let run = viewModel.dispatch(
+      actionId: .a,
+      task: { () async throws -> Int in
+        await gate.passIgnoringCancellation()
+        return 1
+      })
     await gate.arrivals(1)
     run.cancel()
     try await viewModel.waitUntilIdle(.a)
@@ -100,10 +110,12 @@ struct WaitingHelperAdversarialTests {
   @Test func waitUntilThrowsAWaitTimeoutErrorNamingWhatItAwaitedWhenTheActionNeverSettles() async {
     let viewModel = AdvViewModel()
     let gate = Gate()
-    let run = viewModel.dispatch(actionId: .a, task: { () async throws -> Int in
-      try await gate.pass()
-      return 1
-    })
+    let run = viewModel.dispatch(
+      actionId: .a,
+      task: { () async throws -> Int in
+        try await gate.pass()
+        return 1
+      })
     await #expect {
       try await viewModel.waitUntilIdle(.a, limit: .milliseconds(50))
     } throws: { error in
