@@ -1,7 +1,7 @@
 /// The live runs of one action in dispatch order.
 ///
 /// An array of slots with a moving head: a run keeps its slot's position, so appending, removing
-/// any run and finding the oldest or newest are O(1) (amortized) whatever the number in flight.
+/// any run and finding the oldest are O(1) (amortized) whatever the number in flight.
 /// Removing a run leaves an empty slot; the head and the tail skip past empty slots, and the
 /// slots are compacted once the empty ones outnumber the live ones. No run's neighbours are
 /// touched, and no array is shifted per run.
@@ -30,7 +30,7 @@ struct RunOrder {
   /// Removes a live run from anywhere in the order.
   mutating func remove(_ run: Run) {
     let index = run.position - base
-    precondition(index >= head && index < slots.count && slots[index] === run, "a run removed twice")
+    precondition(index >= head && index < slots.count && slots[index] === run, "removed a run that is not live in this order")
     slots[index] = nil
     count -= 1
     if count == 0 {
