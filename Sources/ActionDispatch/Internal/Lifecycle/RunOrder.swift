@@ -30,7 +30,8 @@ struct RunOrder {
   /// Removes a live run from anywhere in the order.
   mutating func remove(_ run: Run) {
     let index = run.position - base
-    precondition(index >= head && index < slots.count && slots[index] === run, "removed a run that is not live in this order")
+    precondition(
+      index >= head && index < slots.count && slots[index] === run, "removed a run that is not live in this order")
     slots[index] = nil
     count -= 1
     if count == 0 {
