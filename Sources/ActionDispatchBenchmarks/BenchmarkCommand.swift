@@ -66,7 +66,7 @@ struct BenchmarkCommand {
     }
     let runsInFlightResults = ["runs of one action", "given the view model", "closure value", "(flat)", "cost per run"]
     if wanted("runs in flight", results: runsInFlightResults) {
-      // Five rounds even when quick: CI gates these medians, which swing less over five rounds than three.
+      // Five rounds even when quick: the medians swing less over five rounds than over three.
       results += await RunsInFlight.run(totalRuns: quick ? 100_000 : 200_000, rounds: 5)
     }
     if wanted("keyed actions", results: ["distinct rows", "resident memory held"]) {
