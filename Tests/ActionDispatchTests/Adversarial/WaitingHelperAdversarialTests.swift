@@ -27,47 +27,27 @@ struct WaitingHelperAdversarialTests {
     return task
   }
 
-  @Test func waitUntilAllIdleDoesNotReturnWhileAFinishedHandlerHasStartedTheNextAction() async throws {
-    let viewModel = AdvViewModel()
-    let first = Gate()
-    let second = Gate()
-    let token = viewModel.observe {
-      On(.a).finished {
-        viewModel.dispatch(
-          actionId: .b,
-          task: { () async throws -> Int in
-            try await second.pass()
-            return 2
-          })
-      }
-    }
-    viewModel.dispatch(
-      actionId: .a,
-      task: { () async throws -> Int in
-        try await first.pass()
-        return 1
-      })
-    let waiting = await startWaiting(viewModel) { try await viewModel.waitUntilAllIdle(limit: .seconds(20)) }
-    first.open()
-    await second.arrivals(1)
-    second.open()
-    let loadingWhenItReturned = try await waiting.value
-    #expect(!loadingWhenItReturned, "waitUntilAllIdle returned while .b was loading")
-    try await viewModel.waitUntilAllIdle()
-    token.cancel()
+  /// What a `finished` handler of `.a`'s first run dispatches, and the wait that must not return
+  /// before that run ends.
+  enum FollowUp: String, CaseIterable, CustomTestStringConvertible {
+    case anotherActionWhileWaitingForAll
+    case theSameActionWhileWaitingForIt
+    var testDescription: String { rawValue }
   }
 
-  @Test func waitUntilIdleDoesNotReturnWhileAFinishedHandlerHasRedispatchedTheSameAction() async throws {
+  @Test(arguments: FollowUp.allCases)
+  func aWaitDoesNotReturnWhileAFinishedHandlerHasDispatchedTheNextRun(_ followUp: FollowUp) async throws {
     let viewModel = AdvViewModel()
     let first = Gate()
     let second = Gate()
-    let redispatched = AdvBox(false)
+    let next: AdvAction = followUp == .anotherActionWhileWaitingForAll ? .b : .a
+    let dispatchedNext = AdvBox(false)
     let token = viewModel.observe {
       On(.a).finished {
-        guard !redispatched.value else { return }
-        redispatched.value = true
+        guard !dispatchedNext.value else { return }
+        dispatchedNext.value = true
         viewModel.dispatch(
-          actionId: .a,
+          actionId: next,
           task: { () async throws -> Int in
             try await second.pass()
             return 2
@@ -80,13 +60,18 @@ struct WaitingHelperAdversarialTests {
         try await first.pass()
         return 1
       })
-    let waiting = await startWaiting(viewModel) { try await viewModel.waitUntilIdle(.a, limit: .seconds(20)) }
+    let waiting = await startWaiting(viewModel) {
+      switch followUp {
+      case .anotherActionWhileWaitingForAll: try await viewModel.waitUntilAllIdle(limit: .seconds(20))
+      case .theSameActionWhileWaitingForIt: try await viewModel.waitUntilIdle(.a, limit: .seconds(20))
+      }
+    }
     first.open()
     await second.arrivals(1)
     second.open()
     let loadingWhenItReturned = try await waiting.value
-    #expect(!loadingWhenItReturned, "waitUntilIdle returned while .a was loading")
-    try await viewModel.waitUntilIdle(.a)
+    #expect(!loadingWhenItReturned, "the wait returned while \(next) was loading")
+    try await viewModel.waitUntilAllIdle()
     token.cancel()
   }
 
