@@ -55,7 +55,8 @@ public struct On<ActionId: ActionIdType> {
   ///
   /// Elements of a run come after its `started` and before its end, and stop at once when the
   /// run is cancelled. An element whose type does not match is never silently skipped: the
-  /// mismatch is written to standard error.
+  /// mismatch is written to standard error. It does not reach the `failed` handlers, which hear
+  /// only the run's one end.
   ///
   /// - Parameters:
   ///   - type: The element type the action streams; inferred from the handler when omitted.

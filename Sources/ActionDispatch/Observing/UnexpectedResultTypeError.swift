@@ -1,8 +1,10 @@
 /// A typed `succeeded` (or `element`) handler of an ``On`` expected a different type than the run delivered.
 ///
 /// This is a programming error in the client: the handler's type does not match what the
-/// view model's action returns. It is reported loudly — on standard error, and to the same
-/// `On`'s `failed` handlers — rather than silently skipping the handler.
+/// view model's action returns. It is reported loudly rather than silently skipping the
+/// handler. A `succeeded` mismatch is written to standard error and goes to the same `On`'s
+/// `failed` handlers, as that run's end. An `element` mismatch is written to standard error,
+/// once per element: the run is still going, and its `failed` handlers are kept for its one end.
 public struct UnexpectedResultTypeError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The action, as text.
   public var actionId: String
