@@ -146,6 +146,32 @@ public final class TestClock: Clock, Sendable {
   ///
   /// - Parameter instant: The new current instant; an earlier one leaves the clock where it is.
   public func advance(to instant: Instant) async {
+    _ = await step(to: instant)
+  }
+
+  /// Advances to each sleeper's deadline in turn until no task sleeps on the clock.
+  ///
+  /// Every wait is skipped, in order, however many there are: retry backoffs, debounces,
+  /// timeouts, and sleepers that start while it runs — including after work that hops through
+  /// actors between two waits (within ``settlingRounds``; see ``TestClock``). It stops after
+  /// `maxSteps` deadlines, a bound against work that sleeps forever in a loop.
+  ///
+  /// - Parameter maxSteps: A bound on the number of deadlines to skip to.
+  public func run(maxSteps: Int = 10_000) async {
+    // Whether the last step ended on a quiet settle, which need not be waited for again.
+    var settled = false
+    for _ in 0..<maxSteps {
+      if !settled { await letWokenWorkRun() }
+      var next = state.withLock { $0.sleepers.map(\.deadline).min() }
+      if next == nil, !settled, await settleLonger() { next = state.withLock { $0.sleepers.map(\.deadline).min() } }
+      guard let next else { return }
+      settled = await step(to: next)
+    }
+  }
+
+  /// ``advance(to:)``; `true` when it ended on ``settlingRounds`` quiet rounds in which no task
+  /// slept on the clock.
+  private func step(to instant: Instant) async -> Bool {
     while true {
       let next = state.withLock { state -> Sleeper? in
         guard let index = Self.earliestSleeper(in: state, notAfter: instant) else { return nil }
@@ -160,31 +186,12 @@ public final class TestClock: Clock, Sendable {
       }
       // Before settling on the target, give work still running between two sleeps longer to
       // reach its next one: a sleeper that starts then, due by the target, is woken too.
-      if await settleLonger(), state.withLock({ Self.earliestSleeper(in: $0, notAfter: instant) }) != nil {
-        continue
-      }
+      let slept = await settleLonger()
+      if slept, state.withLock({ Self.earliestSleeper(in: $0, notAfter: instant) }) != nil { continue }
       state.withLock { state in
         if instant > state.now { state.now = instant }
       }
-      return
-    }
-  }
-
-  /// Advances to each sleeper's deadline in turn until no task sleeps on the clock.
-  ///
-  /// Every wait is skipped, in order, however many there are: retry backoffs, debounces,
-  /// timeouts, and sleepers that start while it runs — including after work that hops through
-  /// actors between two waits (within ``settlingRounds``; see ``TestClock``). It stops after
-  /// `maxSteps` deadlines, a bound against work that sleeps forever in a loop.
-  ///
-  /// - Parameter maxSteps: A bound on the number of deadlines to skip to.
-  public func run(maxSteps: Int = 10_000) async {
-    for _ in 0..<maxSteps {
-      await letWokenWorkRun()
-      var next = state.withLock { $0.sleepers.map(\.deadline).min() }
-      if next == nil, await settleLonger() { next = state.withLock { $0.sleepers.map(\.deadline).min() } }
-      guard let next else { return }
-      await advance(to: next)
+      return !slept
     }
   }
 
