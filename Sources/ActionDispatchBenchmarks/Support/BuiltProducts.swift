@@ -9,10 +9,9 @@ struct BuiltProducts {
 
   /// The products, or `nil` after a warning on standard error when the tool is not built.
   static func locate() -> BuiltProducts? {
-    guard let directory = Bundle.main.executableURL?.deletingLastPathComponent() else { return nil }
+    guard let benchmark = FreshCopy.executable else { return nil }
     let products = BuiltProducts(
-      tool: directory.appendingPathComponent("action-dispatch"),
-      benchmark: directory.appendingPathComponent("ActionDispatchBenchmarks"))
+      tool: benchmark.deletingLastPathComponent().appendingPathComponent("action-dispatch"), benchmark: benchmark)
     guard FileManager.default.isExecutableFile(atPath: products.tool.path) else {
       FileHandle.standardError.write(
         Data("warning: \(products.tool.path) not built; run `swift build -c release` for the CLI benchmarks\n".utf8))
