@@ -13,12 +13,20 @@ struct LoadingIndicatorAdversarialTests {
 
   private func at(_ milliseconds: Int) -> TestClock.Instant { .init(offset: .milliseconds(milliseconds)) }
 
+  /// Dispatches a run of `action` whose work waits at a new gate; returns once the work is there.
+  private func startHeldLoad(
+    _ viewModel: AdvViewModel, _ action: AdvAction = .a
+  ) async -> (gate: Gate, run: Task<Void, Never>) {
+    let gate = Gate()
+    let run = viewModel.dispatch(actionId: action, task: { try await gate.pass() })
+    await gate.arrivals(1)
+    return (gate, run)
+  }
+
   @Test func aLoadEndingOneTickBeforeTheDelayNeverShowsAndLeavesNothingBehind() async {
     let clock = TestClock()
     let viewModel = AdvViewModel(clock: clock, loadingIndicator: Self.indicator)
-    let gate = Gate()
-    let run = viewModel.dispatch(actionId: .a, task: { try await gate.pass() })
-    await gate.arrivals(1)
+    let (gate, run) = await startHeldLoad(viewModel)
     let reader = InvalidationCounter { _ = viewModel.isShowingLoading(for: .a) }
     await clock.advance(to: at(99))
     #expect(reader.count == 0, "the indicator's reader was invalidated during the delay")
@@ -34,9 +42,7 @@ struct LoadingIndicatorAdversarialTests {
   @Test func theIndicatorShowsAtExactlyTheDelayAndHidesAtExactlyTheMinimumAfterThat() async {
     let clock = TestClock()
     let viewModel = AdvViewModel(clock: clock, loadingIndicator: Self.indicator)
-    let gate = Gate()
-    let run = viewModel.dispatch(actionId: .a, task: { try await gate.pass() })
-    await gate.arrivals(1)
+    let (gate, run) = await startHeldLoad(viewModel)
     let shows = InvalidationCounter { _ = viewModel.isShowingLoading(for: .a) }
     await clock.advance(to: at(99))
     #expect(!viewModel.isShowingLoading(for: .a) && shows.count == 0)
@@ -63,9 +69,7 @@ struct LoadingIndicatorAdversarialTests {
     let viewModel = AdvViewModel(clock: clock, loadingIndicator: Self.indicator)
     await viewModel.dispatch(actionId: .a, task: { 1 }).value  // 0 ms, ends at once
     await clock.advance(to: at(60))
-    let gate = Gate()
-    let second = viewModel.dispatch(actionId: .a, task: { try await gate.pass() })
-    await gate.arrivals(1)
+    let (gate, second) = await startHeldLoad(viewModel)
     await clock.advance(to: at(100))
     #expect(!viewModel.isShowingLoading(for: .a), "shown though the action loaded only 40 ms continuously")
     await clock.advance(to: at(159))
@@ -79,16 +83,12 @@ struct LoadingIndicatorAdversarialTests {
   @Test func loadingAgainDuringTheMinimumKeepsItOnAndItHidesWhenThatLoadEndsPastTheMinimum() async {
     let clock = TestClock()
     let viewModel = AdvViewModel(clock: clock, loadingIndicator: Self.indicator)
-    let first = Gate()
-    let run = viewModel.dispatch(actionId: .a, task: { try await first.pass() })
-    await first.arrivals(1)
+    let (first, run) = await startHeldLoad(viewModel)
     await clock.advance(to: at(100))
     first.open()
     await run.value
     await clock.advance(to: at(300))
-    let second = Gate()
-    let again = viewModel.dispatch(actionId: .a, task: { try await second.pass() })
-    await second.arrivals(1)
+    let (second, again) = await startHeldLoad(viewModel)
     let reader = InvalidationCounter { _ = viewModel.isShowingLoading(for: .a) }
     for milliseconds in [301, 599, 600, 601, 1_000] {
       await clock.advance(to: at(milliseconds))
@@ -104,16 +104,12 @@ struct LoadingIndicatorAdversarialTests {
   @Test func aLoadDispatchedAtTheExactInstantTheIndicatorHidesShowsAgainOneDelayLater() async {
     let clock = TestClock()
     let viewModel = AdvViewModel(clock: clock, loadingIndicator: Self.indicator)
-    let first = Gate()
-    let run = viewModel.dispatch(actionId: .a, task: { try await first.pass() })
-    await first.arrivals(1)
+    let (first, run) = await startHeldLoad(viewModel)
     await clock.advance(to: at(100))
     first.open()
     await run.value
     await clock.advance(to: at(600))
-    let second = Gate()
-    let again = viewModel.dispatch(actionId: .a, task: { try await second.pass() })
-    await second.arrivals(1)
+    let (second, again) = await startHeldLoad(viewModel)
     await clock.advance(to: at(700))
     #expect(viewModel.isShowingLoading(for: .a), "not shown after loading again for the whole delay")
     second.open()
@@ -154,9 +150,7 @@ struct LoadingIndicatorAdversarialTests {
       _ = viewModel.isShowingLoading(for: .row(1))
       _ = viewModel.isLoading(for: .row(1))
     }
-    let gate = Gate()
-    let run = viewModel.dispatch(actionId: .row(2), task: { try await gate.pass() })
-    await gate.arrivals(1)
+    let (gate, run) = await startHeldLoad(viewModel, .row(2))
     await clock.advance(to: at(100))
     #expect(viewModel.isShowingLoading(for: .row(2)))
     gate.open()
