@@ -7,7 +7,7 @@ import Testing
 /// Faults over real HTTP, on the second page: each ends in a clear error, never a hang or a
 /// crash, and the followers of the first page stay listed.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite
 struct FaultTests {
   private let followersPath = "/users/octocat/followers"
 

@@ -7,7 +7,7 @@ import Testing
 /// A server that answers with something other than a well-formed HTTP response, over real
 /// HTTP: each ends at once in an error that names what the server did wrong, never one that
 /// blames the user's URL or says only "URLError -1".
-@Suite(.timeLimit(.minutes(1)))
+@Suite
 struct HostileServerTests {
   private func profileError(_ answer: FakeResponse, timeout: Duration = .seconds(30)) async throws -> String {
     let server = try FakeGitHubServer()
