@@ -17,13 +17,22 @@ import ActionDispatch
 /// `TestClock` does, and ``run(maxSteps:)`` skips every wait however many there are — retry
 /// backoffs included.
 ///
-/// > Important: A clock cannot see work that is running between two sleeps. After waking a
-/// > sleeper, ``advance(by:)`` and ``run(maxSteps:)`` let the main actor and the global executor
-/// > run until the clock's sleepers stay the same for a few rounds in a row, and before they
-/// > settle on their target (or find no wait left) for ``settlingRounds`` rounds: work that hops
-/// > through an actor up to about 50 times between two sleeps is followed. For work that takes
-/// > longer, raise `settlingRounds`. Either way, await the work itself (the task `dispatch`
-/// > returns) next.
+/// After waking a sleeper, ``advance(by:)`` and ``run(maxSteps:)`` let the woken work run up to
+/// its next suspension before they move on. How they know it got there depends on where the
+/// test runs:
+///
+/// - Inside ``withSerialExecutor(isolation:_:)`` (or a suite with the
+///   ``SerialExecutorTrait/serialExecutor`` trait), every job runs on one serial queue, and the
+///   clock waits until nothing is left to run on it. The answer does not depend on how fast
+///   threads are, so a test passes on a busy machine as it does on a quiet one. Use this.
+/// - Elsewhere, the clock cannot see work running between two sleeps on the thread pool. It
+///   lets the main actor and the global executor run until its sleepers stay the same for a few
+///   rounds in a row, and before it settles on a target (or finds no wait left) for
+///   ``settlingRounds`` rounds: work that hops through an actor up to about 50 times between two
+///   sleeps is followed, on a machine that is not too busy. For work that takes longer, raise
+///   `settlingRounds`.
+///
+/// Either way, await the work itself (the task `dispatch` returns) next.
 public final class TestClock: Clock, Sendable {
   /// A point on a test clock's timeline: the time elapsed since the clock was created.
   public struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
@@ -70,16 +79,18 @@ public final class TestClock: Clock, Sendable {
 
   /// Creates a clock at offset zero.
   ///
-  /// - Parameter settlingRounds: How many rounds in a row the clock's sleepers must stay the same
-  ///   before ``advance(to:)`` settles on its target or ``run(maxSteps:)`` finds no wait left
-  ///   (see ``advance(by:)``). Raise it for work that hops through actors more than about 50
-  ///   times between two sleeps.
+  /// - Parameter settlingRounds: Outside a serial executor only: how many rounds in a row the
+  ///   clock's sleepers must stay the same before ``advance(to:)`` settles on its target or
+  ///   ``run(maxSteps:)`` finds no wait left (see ``TestClock``). Raise it for work that hops
+  ///   through actors more than about 50 times between two sleeps. Inside
+  ///   ``withSerialExecutor(isolation:_:)`` the clock waits until nothing is left to run instead.
   public init(settlingRounds: Int = 50) {
     precondition(settlingRounds > 0, "settlingRounds must be positive")
     self.settlingRounds = settlingRounds
   }
 
-  /// How many quiet rounds the clock waits for before it decides no sleeper is coming.
+  /// Outside a serial executor, how many quiet rounds the clock waits for before it decides no
+  /// sleeper is coming.
   public let settlingRounds: Int
 
   /// The current instant; it moves only through ``advance(by:)`` and ``advance(to:)``.
@@ -213,6 +224,7 @@ public final class TestClock: Clock, Sendable {
   /// swift-clocks' `TestClock` (`megaYield`) does; rounds repeat until the clock's sleepers have
   /// stayed the same for several rounds in a row.
   private func letWokenWorkRun(quietRounds: Int = 5) async {
+    if SerialJobQueue.isInsideScope { return await SerialJobQueue.shared.settle() }
     var unchangedRounds = 0
     var last = state.withLock { ($0.nextID, $0.sleepers.count) }
     for _ in 0..<(quietRounds * 40) where unchangedRounds < quietRounds {
@@ -224,7 +236,8 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Settles for ``settlingRounds`` quiet rounds; `true` when a task slept on the clock meanwhile.
+  /// Settles for ``settlingRounds`` quiet rounds (on a serial executor, until nothing is left to
+  /// run); `true` when a task slept on the clock meanwhile.
   private func settleLonger() async -> Bool {
     let before = state.withLock { $0.nextID }
     await letWokenWorkRun(quietRounds: settlingRounds)

@@ -1,0 +1,108 @@
+import ActionDispatch
+import Dispatch
+
+/// The one queue that every job of the global executor goes through while a serial-executor
+/// scope is open: first in, first out, each run on the main dispatch queue, one at a time.
+///
+/// The main actor's jobs already run on the main dispatch queue, so with the hook installed
+/// everything a test starts — the view model's runs, the work closures, actors, clock sleepers
+/// woken by a test — runs on one thread in the order it was enqueued. The queue counts what it
+/// holds and what it ran, which is how ``settle()`` knows that nothing is left to run.
+///
+/// Scopes are exclusive: a second scope waits until the first ends, so two tests never settle
+/// on each other's work, and their jobs never interleave.
+final class SerialJobQueue: Sendable {
+  static let shared = SerialJobQueue()
+
+  private struct State {
+    var jobs: [UnownedJob] = []
+    var head = 0
+    var ran: UInt64 = 0
+    var scopeIsOpen = false
+    var waitingScopes: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = LockedState(State())
+
+  /// Whether the current task runs inside a serial-executor scope.
+  @TaskLocal static var isInsideScope = false
+
+  /// Whether the runtime offers the hook this queue needs.
+  static var isAvailable: Bool { ConcurrencyHooks.enqueueGlobal != nil }
+
+  // MARK: Scopes
+
+  /// Waits until no other scope is open, then routes the global executor's jobs through the queue.
+  func openScope() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let opened = state.withLock { state -> Bool in
+        if state.scopeIsOpen {
+          state.waitingScopes.append(continuation)
+          return false
+        }
+        state.scopeIsOpen = true
+        return true
+      }
+      if opened { continuation.resume() }
+    }
+    ConcurrencyHooks.enqueueGlobal?.pointee = { job, _ in SerialJobQueue.shared.enqueue(job) }
+  }
+
+  /// Hands the queue to the next waiting scope, or gives the global executor back its jobs.
+  func closeScope() {
+    let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      guard !state.waitingScopes.isEmpty else {
+        state.scopeIsOpen = false
+        return nil
+      }
+      return state.waitingScopes.removeFirst()
+    }
+    // Jobs already queued still run: each has its own block on the main queue.
+    if next == nil { ConcurrencyHooks.enqueueGlobal?.pointee = nil }
+    next?.resume()
+  }
+
+  // MARK: Jobs
+
+  private func enqueue(_ job: UnownedJob) {
+    state.withLock { $0.jobs.append(job) }
+    DispatchQueue.main.async { SerialJobQueue.shared.runNext() }
+  }
+
+  private func runNext() {
+    let job = state.withLock { state -> UnownedJob in
+      let job = state.jobs[state.head]
+      state.head += 1
+      state.ran += 1
+      if state.head > 1_024, state.head * 2 > state.jobs.count {
+        state.jobs.removeFirst(state.head)
+        state.head = 0
+      }
+      return job
+    }
+    job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+  }
+
+  // MARK: Settling
+
+  /// Returns once nothing is left to run: the queue stayed empty, and no job ran but the
+  /// caller's own, for `quietRounds` trips through the main queue in a row.
+  ///
+  /// A trip lets everything enqueued before it run, main-actor jobs included, so the rounds
+  /// count hops, not time: the answer is the same on a busy machine as on a quiet one. Work
+  /// that waits on the outside world (a socket, a real-time sleep) is not "left to run".
+  ///
+  /// - Parameter quietRounds: How many empty trips in a row end the wait. Main-actor jobs do
+  ///   not pass through the queue, so a chain of more main-actor-only hops than this in a row,
+  ///   with no global job between them, is not waited for.
+  @concurrent func settle(quietRounds: Int = 8) async {
+    var quiet = 0
+    while quiet < quietRounds {
+      let before = state.withLock { $0.ran }
+      // From the global executor, a yield is one job at the back of the queue.
+      await Task.yield()
+      let (ran, pending) = state.withLock { ($0.ran, $0.jobs.count - $0.head) }
+      quiet = ran - before <= 1 && pending == 0 ? quiet + 1 : 0
+    }
+  }
+}
