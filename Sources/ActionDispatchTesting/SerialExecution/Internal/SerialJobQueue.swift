@@ -66,8 +66,13 @@ final class SerialJobQueue: Sendable {
 
   private func enqueue(_ job: UnownedJob) {
     state.withLock { $0.jobs.append(job) }
-    DispatchQueue.main.async { SerialJobQueue.shared.runNext() }
+    // A function, not a closure literal: a closure given to `DispatchQueue.main.async` is taken
+    // to be main-actor isolated and checks so on every call, which is slow on Linux, where the
+    // main queue is served by a pool thread.
+    DispatchQueue.main.async(execute: Self.runNextJob)
   }
+
+  private static let runNextJob: @Sendable () -> Void = { SerialJobQueue.shared.runNext() }
 
   private func runNext() {
     let job = state.withLock { state -> UnownedJob in
@@ -80,7 +85,10 @@ final class SerialJobQueue: Sendable {
       }
       return job
     }
-    job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+    // A job of the global executor runs as one of the global executor's, neither as the main
+    // actor's nor as some other executor's: work that is not isolated to an actor then goes on
+    // in place instead of switching back to the global executor (and so through the queue again).
+    job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
   }
 
   // MARK: Settling
