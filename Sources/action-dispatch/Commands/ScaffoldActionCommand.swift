@@ -2,7 +2,8 @@ import Foundation
 import Scaffolding
 
 /// `action-dispatch scaffold action <actionName> --view-model <TypeName>`: the three tests of a
-/// new action (success, failure, lifecycle), and the enum case and method stub to paste.
+/// new action (success, failure, lifecycle), and the four edits to paste: the enum case, the
+/// method, the service requirement, and the mock's stub and method.
 ///
 /// ```
 /// $ action-dispatch scaffold action unfollow --view-model FollowerListViewModel \
@@ -30,27 +31,30 @@ struct ScaffoldActionCommand: Command {
   /// `--stream <Element>`.
   static let stream = OptionDefinition.option(
     "stream", value: "Element",
-    help: "The action streams elements of this type (Int, String, Bool, Double…): the method stub dispatches "
+    help: "The action streams elements of this type, such as String, [Repo] or Repo: the method stub dispatches "
       + "elements: with onElement, the mock's stub returns [Element] and streams it with stub.stream(), and the "
-      + "success test checks the elements that On(.action).element received.")
+      + "success test checks the elements that On(.action).element received: two literals when the type has "
+      + "them (String, Int, [String]…), else two values you fill in.")
   /// `--output <path>`.
   static let output = OptionDefinition.option(
     "output", value: "path",
     help: "Write the tests to this file, or into this folder as <ViewModel><Action>Tests.swift, instead of "
-      + "printing them; in a Swift package, a folder outside Tests/ means Tests/<Module>Tests/. The enum case and "
-      + "method stub are printed either way.")
+      + "printing them; in a Swift package, a folder outside Tests/ means Tests/<Module>Tests/. The edits to "
+      + "paste are printed either way.")
 
   static let configuration = CommandConfiguration(
     commandName: "action",
-    abstract: "Generate the three tests of a new action, and the code to paste into the view model.",
+    abstract: "Generate the three tests of a new action, and every edit it needs in your code.",
     discussion: """
-      Prints a test file with the action's success, failure and lifecycle tests, then the enum \
-      case and the method stub to paste into the view model. Fill in the one line marked FILL IN \
-      with the service call, and the tests compile and pass.
+      Prints a test file with the action's success, failure and lifecycle tests, then the four \
+      edits the action needs: the enum case, the view model's method, the service protocol's \
+      requirement, and the mock's Stub (named <actionName>Stub) and method. Paste them, fill in \
+      the one line marked FILL IN with the service call, and the tests compile and pass.
 
-      The tests expect a mock with a Stub named <actionName>Stub (see Templates/README.md). With \
-      --stream <Element>, the action is a streaming one: its service method returns an async \
-      sequence of Element, and the mock streams its stub's [Element] with stub.stream().
+      With --stream <Element>, the action is a streaming one: its service method returns an \
+      async sequence of Element, and the mock streams its stub's [Element] with stub.stream(). \
+      For an element type without literals, such as your own Repo, the tests' two sample values \
+      are a second line marked FILL IN.
       """,
     arguments: [actionName],
     options: [viewModel, mock, stream, ScaffoldOptions.module, output, ScaffoldOptions.force])
