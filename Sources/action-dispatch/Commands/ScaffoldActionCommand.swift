@@ -77,17 +77,18 @@ struct ScaffoldActionCommand: Command {
       throw UsageError("missing '\(Self.viewModel.synopsis)'; name the view model that gets the action")
     }
     options = try ScaffoldOptions(arguments, output: Self.output)
+    let layout = ScaffoldLayout()
     var module = options.module
     var folder: String?
     var file: String?
     if let output = options.output {
-      if ScaffoldWriter.isFolder(output) {
+      if layout.isFolder(output) {
         folder = output
       } else {
         file = output
       }
       let parent = folder ?? ((output as NSString).deletingLastPathComponent.nonEmpty ?? ".")
-      let destination = try ScaffoldDestination(output: parent, module: module, viewModel: viewModel)
+      let destination = try Self.destination(layout, output: parent, module: module, viewModel: viewModel)
       if file != nil, destination.testsFolder != parent {
         throw UsageError(
           "\(output) would not be in the test target; write the tests under \(destination.testsFolder)/")
@@ -95,7 +96,7 @@ struct ScaffoldActionCommand: Command {
       module = destination.module
       folder = folder.map { _ in destination.testsFolder }
     } else {
-      module = module ?? ScaffoldDestination.moduleOfCurrentPackage()
+      module = module ?? layout.moduleOfCurrentPackage()
     }
     let scaffold: ActionScaffold
     do {
@@ -106,7 +107,20 @@ struct ScaffoldActionCommand: Command {
       throw UsageError("\(error)")
     }
     self.scaffold = scaffold
-    path = file ?? folder.map { ScaffoldWriter.path(in: $0, scaffold.testFile.fileName) }
+    path = file ?? folder.map { ScaffoldLayout.path(in: $0, scaffold.testFile.fileName) }
+  }
+
+  /// The layout's destination, its error as a usage error.
+  static func destination(
+    _ layout: ScaffoldLayout, output: String, module: String?, viewModel: String
+  )
+    throws(UsageError) -> ScaffoldLayout.Destination
+  {
+    do {
+      return try layout.destination(output: output, module: module, viewModel: viewModel)
+    } catch {
+      throw UsageError(error.description)
+    }
   }
 
   func run(in context: CommandContext) async -> ExitCode {
@@ -116,9 +130,9 @@ struct ScaffoldActionCommand: Command {
     }
     let file = scaffold.testFile
     do {
-      try ScaffoldWriter.write([(path, file.contents)], force: options.force)
+      try ScaffoldLayout().write([(path, file.contents)], force: options.force)
     } catch {
-      context.reportError(error.message)
+      context.reportError(error.description)
       return .failure
     }
     context.reportNote("wrote \(path): the three tests of \(scaffold.action), for \(file.target.description)")

@@ -36,7 +36,7 @@ struct ScaffoldViewModelCommand: Command {
   /// `--module`, `--output`, `--force`.
   let options: ScaffoldOptions
   /// Where the app's and the tests' files go, with `--output`.
-  let destination: ScaffoldDestination?
+  let destination: ScaffoldLayout.Destination?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let name = arguments.argument(Self.typeName) ?? ""
@@ -47,11 +47,12 @@ struct ScaffoldViewModelCommand: Command {
       throw UsageError(error.description)
     }
     let options = options
+    let layout = ScaffoldLayout()
     let destination = try options.output.map { output throws(UsageError) in
-      try ScaffoldDestination(output: output, module: options.module, viewModel: name)
+      try ScaffoldActionCommand.destination(layout, output: output, module: options.module, viewModel: name)
     }
     self.destination = destination
-    let module = destination?.module ?? options.module ?? ScaffoldDestination.moduleOfCurrentPackage()
+    let module = destination?.module ?? options.module ?? layout.moduleOfCurrentPackage()
     do {
       scaffold = try ViewModelScaffold(viewModel: name, module: module)
     } catch {
@@ -66,12 +67,12 @@ struct ScaffoldViewModelCommand: Command {
     }
     let files = scaffold.files.map { file in
       let folder = file.target == .app ? destination.appFolder : destination.testsFolder
-      return (file: file, path: ScaffoldWriter.path(in: folder, file.fileName))
+      return (file: file, path: ScaffoldLayout.path(in: folder, file.fileName))
     }
     do {
-      try ScaffoldWriter.write(files.map { ($0.path, $0.file.contents) }, force: options.force)
+      try ScaffoldLayout().write(files.map { ($0.path, $0.file.contents) }, force: options.force)
     } catch {
-      context.reportError(error.message)
+      context.reportError(error.description)
       return .failure
     }
     for (file, path) in files {

@@ -4,7 +4,7 @@ import Scaffolding
 ///
 /// A subcommand lists ``module``, its own `--output` definition and ``force``, and builds this
 /// from the parsed command line, which validates the module name before anything is generated;
-/// ``ScaffoldDestination`` then decides where the files go and which module the tests import:
+/// `ScaffoldLayout` then decides where the files go and which module the tests import:
 ///
 /// ```swift
 /// let options = try ScaffoldOptions(parsed, output: ScaffoldActionCommand.output)
@@ -21,7 +21,7 @@ struct ScaffoldOptions: Sendable, Equatable {
   /// `--force`.
   static let force = OptionDefinition.flag("force", help: "Replace files that --output would overwrite.")
 
-  /// `--module`, validated; `nil` when not given (``ScaffoldDestination`` then decides).
+  /// `--module`, validated; `nil` when not given (`ScaffoldLayout` then decides).
   var module: String?
   /// Where to write, as given; `nil` to print instead.
   var output: String?
