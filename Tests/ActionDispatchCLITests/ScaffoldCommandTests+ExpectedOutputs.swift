@@ -221,7 +221,8 @@ extension ScaffoldCommandTests {
     the tool: it works from any directory. Names must be Swift identifiers (ASCII
     letters, digits and _, not a keyword). With --output, an existing file is
     replaced only with --force. From your app's package, which depends on
-    ActionDispatch, run it as 'swift run action-dispatch scaffold ...'.
+    ActionDispatch, run it as 'swift run action-dispatch-scaffold ...': the same
+    subcommands in a tool that builds only the scaffolding.
 
     Exit status: 0 success, 1 a file exists or cannot be written, 2 a usage error or
     an invalid name.

@@ -3,7 +3,7 @@
 /// ```swift
 /// let header = TextStyle.bold.apply(to: "LOGIN", when: stream.allowsColor)
 /// ```
-enum TextStyle: Sendable {
+package enum TextStyle: Sendable {
   /// Table headers and labels.
   case bold
   /// `error:`.
@@ -29,7 +29,7 @@ enum TextStyle: Sendable {
   ///   - text: The text.
   ///   - enabled: Whether to style it, usually ``TerminalStream/allowsColor``.
   /// - Returns: The text to write.
-  func apply(to text: String, when enabled: Bool) -> String {
+  package func apply(to text: String, when enabled: Bool) -> String {
     enabled ? "\u{1B}[\(parameters)m\(text)\u{1B}[0m" : text
   }
 }

@@ -8,9 +8,9 @@
 /// // USAGE: action-dispatch profile <username> [--json] [--api-url <url>] [--demo]
 /// // ...
 /// ```
-enum HelpGenerator {
+package enum HelpGenerator {
   /// The column where descriptions start; labels are indented by 2.
-  static let descriptionColumn = 26
+  package static let descriptionColumn = 26
 
   /// The help text of a command, ending with a newline.
   ///
@@ -18,7 +18,7 @@ enum HelpGenerator {
   ///   - command: The command.
   ///   - path: The names that lead to it from the root, its own included.
   /// - Returns: The text to print on standard output.
-  static func help(for command: any Command.Type, path names: [String]) -> String {
+  package static func help(for command: any Command.Type, path names: [String]) -> String {
     let configuration = command.configuration
     let path = names.joined(separator: " ")
     var sections = [TextWrapping.wrap("OVERVIEW: \(configuration.abstract)", indent: 0)]

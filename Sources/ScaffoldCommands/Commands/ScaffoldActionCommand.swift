@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Scaffolding
 
@@ -13,36 +14,36 @@ import Scaffolding
 ///   case unfollow
 /// ...
 /// ```
-struct ScaffoldActionCommand: Command {
+package struct ScaffoldActionCommand: Command {
   /// `<actionName>`.
-  static let actionName = ArgumentDefinition(
+  package static let actionName = ArgumentDefinition(
     name: "actionName",
     help: "The new action: its enum case, its method and the start of its tests' names, such as unfollow; with "
       + "associated values, such as 'delete(Int)' or 'move(from: Int, to: Int)', the method takes them and the "
       + "tests pass samples.")
   /// `--view-model <TypeName>`.
-  static let viewModel = OptionDefinition.option(
+  package static let viewModel = OptionDefinition.option(
     "view-model", value: "TypeName", required: true,
     help: "The view model that gets the action, such as FollowerListViewModel. Required.")
   /// `--mock <Type>`.
-  static let mock = OptionDefinition.option(
+  package static let mock = OptionDefinition.option(
     "mock", value: "Type", default: "Mock<Base>Service",
     help: "The mock service the tests create; <Base> is the view model's name without ViewModel.")
   /// `--stream <Element>`.
-  static let stream = OptionDefinition.option(
+  package static let stream = OptionDefinition.option(
     "stream", value: "Element",
     help: "The action streams elements of this type, such as String, [Repo] or Repo: the method stub dispatches "
       + "elements: with onElement, the mock's stub returns [Element] and streams it with stub.stream(), and the "
       + "success test checks the elements that On(.action).element received: two literals when the type has "
       + "them (String, Int, [String]…), else two values you fill in.")
   /// `--output <path>`.
-  static let output = OptionDefinition.option(
+  package static let output = OptionDefinition.option(
     "output", value: "path",
     help: "Write the tests to this file, or into this folder as <ViewModel><Action>Tests.swift, instead of "
       + "printing them; in a Swift package, a folder outside Tests/ means Tests/<Module>Tests/. The edits to "
       + "paste are printed either way.")
 
-  static let configuration = CommandConfiguration(
+  package static let configuration = CommandConfiguration(
     commandName: "action",
     abstract: "Generate the three tests of a new action, and every edit it needs in your code.",
     discussion: """
@@ -60,13 +61,13 @@ struct ScaffoldActionCommand: Command {
     options: [viewModel, mock, stream, ScaffoldOptions.module, output, ScaffoldOptions.force])
 
   /// The validated names.
-  let scaffold: ActionScaffold
+  package let scaffold: ActionScaffold
   /// `--module`, `--output`, `--force`.
-  let options: ScaffoldOptions
+  package let options: ScaffoldOptions
   /// Where the test file goes, with `--output`.
-  let path: String?
+  package let path: String?
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
+  package init(_ arguments: ParsedArguments) throws(UsageError) {
     let action = arguments.argument(Self.actionName) ?? ""
     do {
       _ = try ActionSignature(parsing: action)
@@ -111,7 +112,7 @@ struct ScaffoldActionCommand: Command {
   }
 
   /// The layout's destination, its error as a usage error.
-  static func destination(
+  package static func destination(
     _ layout: ScaffoldLayout, output: String, module: String?, viewModel: String
   )
     throws(UsageError) -> ScaffoldLayout.Destination
@@ -123,7 +124,7 @@ struct ScaffoldActionCommand: Command {
     }
   }
 
-  func run(in context: CommandContext) async -> ExitCode {
+  package func run(in context: CommandContext) async -> ExitCode {
     guard let path else {
       context.output.write(scaffold.listing)
       return .success

@@ -1,7 +1,7 @@
 extension Command {
   /// What follows the command's path in its full usage line: `<subcommand>`, `<username>`,
   /// `[--limit <n>]`, ...
-  static var usageItems: [String] {
+  package static var usageItems: [String] {
     (subcommands.isEmpty ? [] : ["<subcommand>"])
       + configuration.arguments.map(\.synopsis)
       + configuration.options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
@@ -12,7 +12,7 @@ extension Command {
   ///
   /// - Parameter path: The names that lead to the command from the root, its own included.
   /// - Returns: The usage line.
-  static func shortUsage(path: [String]) -> String {
+  package static func shortUsage(path: [String]) -> String {
     let parts =
       path
       + (subcommands.isEmpty ? [] : ["<subcommand>"])

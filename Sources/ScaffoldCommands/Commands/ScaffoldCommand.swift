@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `action-dispatch scaffold`: generates the boilerplate of ActionDispatch view models from the
 /// templates in `Templates/`, which are compiled into the tool.
 ///
@@ -8,10 +10,10 @@
 ///
 /// Its subcommands are ``ScaffoldActionCommand`` and ``ScaffoldViewModelCommand``; run on its
 /// own, it shows its help.
-struct ScaffoldCommand: Command {
-  static let subcommands: [any Command.Type] = [ScaffoldActionCommand.self, ScaffoldViewModelCommand.self]
+package struct ScaffoldCommand: Command {
+  package static let subcommands: [any Command.Type] = [ScaffoldActionCommand.self, ScaffoldViewModelCommand.self]
 
-  static let configuration = CommandConfiguration(
+  package static let configuration = CommandConfiguration(
     commandName: "scaffold",
     abstract: "Generate a new action's tests, or a new view model.",
     discussion: """
@@ -19,12 +21,13 @@ struct ScaffoldCommand: Command {
       tool: it works from any directory. Names must be Swift identifiers (ASCII letters, digits \
       and _, not a keyword). With --output, an existing file is replaced only with --force. \
       From your app's package, which depends on ActionDispatch, run it as \
-      'swift run action-dispatch scaffold ...'.
+      'swift run action-dispatch-scaffold ...': the same subcommands in a tool that builds only \
+      the scaffolding.
 
       Exit status: 0 success, 1 a file exists or cannot be written, 2 a usage error or an \
       invalid name.
       """)
 
   /// `scaffold` takes no options of its own.
-  init(_ arguments: ParsedArguments) {}
+  package init(_ arguments: ParsedArguments) {}
 }

@@ -9,58 +9,60 @@
 /// Usage: action-dispatch followers <username> [<options>]
 /// See 'action-dispatch help followers'.
 /// ```
-struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What is wrong, starting in lowercase (it follows `error: `).
-  let message: String
+  package let message: String
 
   /// Creates an error with its message.
   ///
   /// - Parameter message: What is wrong and, where it helps, what to do.
-  init(_ message: String) {
+  package init(_ message: String) {
     self.message = message
   }
 
   /// The message.
-  var description: String { message }
+  package var description: String { message }
 
   /// An option the command does not have, with the nearest long option it does have.
-  static func unknownOption(_ argument: String, among options: [OptionDefinition]) -> UsageError {
+  package static func unknownOption(_ argument: String, among options: [OptionDefinition]) -> UsageError {
     let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
     return UsageError("unknown option '\(name)'" + suggestion(for: name, among: options.map(\.spelling)))
   }
 
   /// A subcommand that does not exist, with the nearest one that does.
-  static func unknownSubcommand(_ name: String, among names: [String]) -> UsageError {
+  package static func unknownSubcommand(_ name: String, among names: [String]) -> UsageError {
     UsageError("unknown subcommand '\(name)'" + suggestion(for: name, among: names))
   }
 
   /// An option that needs a value and got none.
-  static func missingValue(for option: OptionDefinition) -> UsageError {
+  package static func missingValue(for option: OptionDefinition) -> UsageError {
     UsageError("missing value for '\(option.synopsis)'")
   }
 
   /// A flag given a value, as in `--json=yes`.
-  static func unexpectedValue(_ value: String, for option: OptionDefinition) -> UsageError {
+  package static func unexpectedValue(_ value: String, for option: OptionDefinition) -> UsageError {
     UsageError("'\(option.spelling)' takes no value, but was given '\(value)'")
   }
 
   /// A positional argument the command does not take.
-  static func unexpectedArgument(_ argument: String) -> UsageError {
+  package static func unexpectedArgument(_ argument: String) -> UsageError {
     UsageError("unexpected argument '\(argument)'")
   }
 
   /// A positional argument that was left out.
-  static func missingArgument(_ argument: ArgumentDefinition) -> UsageError {
+  package static func missingArgument(_ argument: ArgumentDefinition) -> UsageError {
     UsageError("missing expected argument '<\(argument.name)>'")
   }
 
   /// A value that is not what the option takes.
-  static func invalidValue(_ value: String, for option: OptionDefinition, expected: String) -> UsageError {
+  package static func invalidValue(_ value: String, for option: OptionDefinition, expected: String) -> UsageError {
     UsageError("invalid value '\(value)' for '\(option.synopsis)': expected \(expected)")
   }
 
   /// Two options that exclude each other.
-  static func conflict(_ first: OptionDefinition, _ second: OptionDefinition, because reason: String) -> UsageError {
+  package static func conflict(
+    _ first: OptionDefinition, _ second: OptionDefinition, because reason: String
+  ) -> UsageError {
     UsageError("'\(first.spelling)' and '\(second.spelling)' cannot be used together: \(reason)")
   }
 

@@ -6,21 +6,21 @@
 /// parsed.argument(FollowersCommand.username)   // "octocat"
 /// parsed.value(FollowersCommand.limit)         // "5"
 /// ```
-struct ParsedArguments: Sendable, Equatable {
+package struct ParsedArguments: Sendable, Equatable {
   /// The positional arguments, by name; a repeating argument's first word.
-  var arguments: [String: String] = [:]
+  package var arguments: [String: String] = [:]
   /// The words of each repeating positional argument, by name.
-  var repeatedArguments: [String: [String]] = [:]
+  package var repeatedArguments: [String: [String]] = [:]
   /// The options' values, by name; the last one given wins.
-  var values: [String: String] = [:]
+  package var values: [String: String] = [:]
   /// The flags given, by name.
-  var flags: Set<String> = []
+  package var flags: Set<String> = []
 
   /// Whether a flag was given.
   ///
   /// - Parameter option: The flag.
   /// - Returns: `true` when it appeared on the command line.
-  func flag(_ option: OptionDefinition) -> Bool {
+  package func flag(_ option: OptionDefinition) -> Bool {
     flags.contains(option.name)
   }
 
@@ -28,7 +28,7 @@ struct ParsedArguments: Sendable, Equatable {
   ///
   /// - Parameter option: The option.
   /// - Returns: The last value given, or `nil`.
-  func value(_ option: OptionDefinition) -> String? {
+  package func value(_ option: OptionDefinition) -> String? {
     values[option.name]
   }
 
@@ -36,7 +36,7 @@ struct ParsedArguments: Sendable, Equatable {
   ///
   /// - Parameter argument: The argument.
   /// - Returns: Its value, or `nil` when an optional argument was left out.
-  func argument(_ argument: ArgumentDefinition) -> String? {
+  package func argument(_ argument: ArgumentDefinition) -> String? {
     arguments[argument.name]
   }
 
@@ -44,7 +44,7 @@ struct ParsedArguments: Sendable, Equatable {
   ///
   /// - Parameter argument: The argument.
   /// - Returns: Its words in order; empty when it was left out.
-  func arguments(_ argument: ArgumentDefinition) -> [String] {
+  package func arguments(_ argument: ArgumentDefinition) -> [String] {
     repeatedArguments[argument.name] ?? []
   }
 
@@ -52,7 +52,7 @@ struct ParsedArguments: Sendable, Equatable {
   ///
   /// - Parameter option: The option.
   /// - Returns: `true` when it appeared on the command line.
-  func contains(_ option: OptionDefinition) -> Bool {
+  package func contains(_ option: OptionDefinition) -> Bool {
     flags.contains(option.name) || values[option.name] != nil
   }
 
@@ -64,7 +64,9 @@ struct ParsedArguments: Sendable, Equatable {
   ///   - expected: How the allowed values are described in the error, such as "1 to 4".
   /// - Returns: The number, or `nil` when the option was not given.
   /// - Throws: ``UsageError`` when the value is not a whole number in `range`.
-  func integer(_ option: OptionDefinition, in range: ClosedRange<Int>, expected: String) throws(UsageError) -> Int? {
+  package func integer(
+    _ option: OptionDefinition, in range: ClosedRange<Int>, expected: String
+  ) throws(UsageError) -> Int? {
     guard let text = value(option) else { return nil }
     guard let number = Int(text), range.contains(number) else {
       throw .invalidValue(text, for: option, expected: "a whole number, \(expected)")

@@ -1,7 +1,7 @@
 /// Word wrapping for `--help`, which is laid out for an 80-column terminal.
-enum TextWrapping {
+package enum TextWrapping {
   /// The width `--help` is wrapped to.
-  static let width = 80
+  package static let width = 80
 
   /// Wraps each line of `text` to `width` columns, indenting every line by `indent` spaces.
   ///
@@ -13,7 +13,7 @@ enum TextWrapping {
   ///   - indent: The spaces before every line.
   ///   - width: The longest line, indent included.
   /// - Returns: The wrapped lines joined with `\n`, without a trailing newline.
-  static func wrap(_ text: String, indent: Int = 0, width: Int = width) -> String {
+  package static func wrap(_ text: String, indent: Int = 0, width: Int = width) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false)
       .map { wrap(words: $0.split(separator: " ").map(String.init), indent: indent, width: width) }
       .joined(separator: "\n")
@@ -26,7 +26,7 @@ enum TextWrapping {
   ///   - indent: The spaces before every line.
   ///   - width: The longest line, indent included.
   /// - Returns: The lines joined with `\n`; empty when there are no words.
-  static func wrap(words: [String], indent: Int, width: Int = width) -> String {
+  package static func wrap(words: [String], indent: Int, width: Int = width) -> String {
     let margin = String(repeating: " ", count: indent)
     var lines: [String] = []
     var line = ""

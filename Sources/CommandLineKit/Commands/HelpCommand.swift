@@ -12,42 +12,42 @@
 ///
 /// It is the root's subcommand; ``CommandRouter`` sends `scaffold help action` here as
 /// `help scaffold action`.
-struct HelpCommand: Command {
+package struct HelpCommand: Command {
   /// `[<subcommand> ...]`.
-  static let subcommandArgument = ArgumentDefinition(
+  package static let subcommandArgument = ArgumentDefinition(
     name: "subcommand",
     help: "The subcommand to show help for, such as followers or scaffold action; the root "
       + "command's help when omitted.",
     isOptional: true, isRepeating: true)
 
-  static let configuration = CommandConfiguration(
+  package static let configuration = CommandConfiguration(
     commandName: "help",
     abstract: "Show help for a subcommand.",
     arguments: [subcommandArgument])
 
-  /// The command to show help for.
-  let topic: any Command.Type
-  /// The names that lead to it from the root.
-  let path: [String]
+  /// The names typed after `help`, such as `scaffold action`.
+  package let names: [String]
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    var topic = CommandRouter.root
+  package init(_ arguments: ParsedArguments) {
+    names = arguments.arguments(Self.subcommandArgument)
+  }
+
+  /// Shows the help of the command the names lead to from the context's root, or reports a
+  /// usage error when they lead nowhere.
+  package func run(in context: CommandContext) async -> ExitCode {
+    var topic = context.root
     var path = [topic.configuration.commandName]
-    for name in arguments.arguments(Self.subcommandArgument) {
-      if topic.subcommands.isEmpty {
-        throw .unexpectedArgument(name)
-      }
+    for name in names {
       guard let subcommand = topic.subcommand(named: name) else {
-        throw .unknownSubcommand(name, among: topic.subcommandNames)
+        let error: UsageError =
+          topic.subcommands.isEmpty
+          ? .unexpectedArgument(name) : .unknownSubcommand(name, among: topic.subcommandNames)
+        return CommandRouter.report(
+          error, for: Self.self, path: [path[0], Self.configuration.commandName], in: context)
       }
       topic = subcommand
       path.append(name)
     }
-    self.topic = topic
-    self.path = path
-  }
-
-  func run(in context: CommandContext) async -> ExitCode {
     context.output.write(HelpGenerator.help(for: topic, path: path))
     return .success
   }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Scaffolding
 
 /// The options both `scaffold` subcommands share: `--module`, `--output` and `--force`.
@@ -10,23 +11,23 @@ import Scaffolding
 /// let options = try ScaffoldOptions(parsed, output: ScaffoldActionCommand.output)
 /// let scaffold = try ActionScaffold(action: name, viewModel: viewModel, module: options.module)
 /// ```
-struct ScaffoldOptions: Sendable, Equatable {
+package struct ScaffoldOptions: Sendable, Equatable {
   /// `--module <Name>`.
-  static let module = OptionDefinition.option(
+  package static let module = OptionDefinition.option(
     "module", value: "Name",
     help: "The module that defines the view model, which the tests @testable import. By default <Module> when "
       + "--output is under Sources/<Module>/ or Tests/<Module>Tests/, else the package's one module with tests "
       + "(required when there are several); without --output, the current package's, else the view model's name "
       + "without ViewModel.")
   /// `--force`.
-  static let force = OptionDefinition.flag("force", help: "Replace files that --output would overwrite.")
+  package static let force = OptionDefinition.flag("force", help: "Replace files that --output would overwrite.")
 
   /// `--module`, validated; `nil` when not given (`ScaffoldLayout` then decides).
-  var module: String?
+  package var module: String?
   /// Where to write, as given; `nil` to print instead.
-  var output: String?
+  package var output: String?
   /// Whether existing files may be replaced.
-  var force: Bool
+  package var force: Bool
 
   /// Reads and validates the shared options.
   ///
@@ -35,7 +36,7 @@ struct ScaffoldOptions: Sendable, Equatable {
   ///   - outputOption: The subcommand's `--output` definition.
   /// - Throws: ``UsageError`` when `--module` is not a Swift identifier, `--output` is empty,
   ///   or `--force` comes without `--output`.
-  init(_ arguments: ParsedArguments, output outputOption: OptionDefinition) throws(UsageError) {
+  package init(_ arguments: ParsedArguments, output outputOption: OptionDefinition) throws(UsageError) {
     output = arguments.value(outputOption)
     force = arguments.flag(Self.force)
     if output?.isEmpty == true {

@@ -6,20 +6,20 @@
 /// let limit = OptionDefinition.option("limit", value: "n", default: "30", help: "List at most <n> followers.")
 /// print(limit.synopsis)   // --limit <n>
 /// ```
-struct OptionDefinition: Sendable, Hashable {
+package struct OptionDefinition: Sendable, Hashable {
   /// The long name without its dashes, such as `limit`.
-  let name: String
+  package let name: String
   /// A one-letter alias, such as `h` for `-h`.
-  let shortName: Character?
+  package let shortName: Character?
   /// The placeholder of the value, such as `n` in `--limit <n>`; `nil` for a flag.
-  let valueName: String?
+  package let valueName: String?
   /// The default, shown in `--help` as `(default: 30)`.
-  let defaultValue: String?
+  package let defaultValue: String?
   /// What the option does, for `--help`.
-  let help: String
+  package let help: String
   /// Whether the command needs it: usage lines show it without brackets. The command checks
   /// that it was given, with a message that says what to give.
-  var isRequired = false
+  package var isRequired = false
 
   /// A flag: present or not, never with a value.
   ///
@@ -28,7 +28,7 @@ struct OptionDefinition: Sendable, Hashable {
   ///   - shortName: A one-letter alias.
   ///   - help: What it does.
   /// - Returns: The definition.
-  static func flag(_ name: String, shortName: Character? = nil, help: String) -> OptionDefinition {
+  package static func flag(_ name: String, shortName: Character? = nil, help: String) -> OptionDefinition {
     OptionDefinition(name: name, shortName: shortName, valueName: nil, defaultValue: nil, help: help)
   }
 
@@ -41,7 +41,7 @@ struct OptionDefinition: Sendable, Hashable {
   ///   - isRequired: Whether the command needs it.
   ///   - help: What it does.
   /// - Returns: The definition.
-  static func option(
+  package static func option(
     _ name: String, value: String, default defaultValue: String? = nil, required isRequired: Bool = false,
     help: String
   ) -> Self {
@@ -50,18 +50,18 @@ struct OptionDefinition: Sendable, Hashable {
   }
 
   /// `-h, --help`: every command has it.
-  static let help = OptionDefinition.flag("help", shortName: "h", help: "Show help information.")
+  package static let help = OptionDefinition.flag("help", shortName: "h", help: "Show help information.")
 
   /// Whether the option is a flag.
-  var isFlag: Bool { valueName == nil }
+  package var isFlag: Bool { valueName == nil }
 
   /// How it is written on the command line: `--limit`.
-  var spelling: String { "--\(name)" }
+  package var spelling: String { "--\(name)" }
 
   /// How it is written in a usage line: `--limit <n>`, `--json`; `[--limit <n>]` there unless
   /// it is required.
-  var synopsis: String { valueName.map { "\(spelling) <\($0)>" } ?? spelling }
+  package var synopsis: String { valueName.map { "\(spelling) <\($0)>" } ?? spelling }
 
   /// How it is listed in `--help`: `-h, --help`, `--limit <n>`.
-  var label: String { shortName.map { "-\($0), \(synopsis)" } ?? synopsis }
+  package var label: String { shortName.map { "-\($0), \(synopsis)" } ?? synopsis }
 }

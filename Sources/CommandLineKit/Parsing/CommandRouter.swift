@@ -14,19 +14,16 @@
 ///
 /// Every usage error is reported here, with the usage line of the command whose command line
 /// it is.
-enum CommandRouter {
-  /// The root of the tree.
-  static let root: any Command.Type = ActionDispatchCommand.self
-
-  /// Runs a command line from the root.
+package enum CommandRouter {
+  /// Runs a command line from the context's root.
   ///
   /// - Parameters:
   ///   - arguments: The arguments after the executable's name.
-  ///   - context: The environment and output streams.
+  ///   - context: The root command, the environment and output streams.
   /// - Returns: How the process should end.
   @MainActor
-  static func run(_ arguments: [String], in context: CommandContext) async -> ExitCode {
-    await run(arguments, command: root, path: [root.configuration.commandName], in: context)
+  package static func run(_ arguments: [String], in context: CommandContext) async -> ExitCode {
+    await run(arguments, command: context.root, path: [context.root.configuration.commandName], in: context)
   }
 
   /// Runs the words after a command's name: one of its subcommands, its help, or itself.
@@ -58,9 +55,11 @@ enum CommandRouter {
 
   /// The names that lead from the root to a command: `["action-dispatch", "scaffold", "action"]`.
   ///
-  /// - Parameter command: A command in the tree.
+  /// - Parameters:
+  ///   - command: A command in the tree.
+  ///   - root: The root of the tree.
   /// - Returns: Its path; the root's name alone for a command that is not in the tree.
-  static func path(to command: any Command.Type) -> [String] {
+  package static func path(to command: any Command.Type, from root: any Command.Type) -> [String] {
     func search(_ node: any Command.Type, _ path: [String]) -> [String]? {
       if ObjectIdentifier(node) == ObjectIdentifier(command) { return path }
       for subcommand in node.subcommands {
@@ -80,7 +79,7 @@ enum CommandRouter {
   ///   - path: The names that lead to it from the root.
   ///   - context: Where to write.
   /// - Returns: ``ExitCode/usageError``.
-  static func report(
+  package static func report(
     _ error: UsageError, for command: any Command.Type, path: [String], in context: CommandContext
   ) -> ExitCode {
     // `action-dispatch help`, `action-dispatch help followers`, `action-dispatch scaffold help action`.

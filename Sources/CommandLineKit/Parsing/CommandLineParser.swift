@@ -9,12 +9,12 @@
 /// let parsed = try CommandLineParser.parse(["octocat", "--json"], for: ProfileCommand.configuration)
 /// parsed.flag(GitHubOptions.json)   // true
 /// ```
-enum CommandLineParser {
+package enum CommandLineParser {
   /// Whether `-h` or `--help` appears before any `--`; help wins over every other mistake.
   ///
   /// - Parameter arguments: The command line after the command's name.
   /// - Returns: `true` when help was asked for.
-  static func requestsHelp(_ arguments: [String]) -> Bool {
+  package static func requestsHelp(_ arguments: [String]) -> Bool {
     for argument in arguments {
       if argument == "--" { return false }
       if argument == "-h" || argument == "--help" { return true }
@@ -30,7 +30,9 @@ enum CommandLineParser {
   /// - Returns: The arguments, values and flags.
   /// - Throws: ``UsageError`` for an unknown option, a missing or unexpected value, a missing
   ///   or unexpected positional argument.
-  static func parse(_ arguments: [String], for command: CommandConfiguration) throws(UsageError) -> ParsedArguments {
+  package static func parse(
+    _ arguments: [String], for command: CommandConfiguration
+  ) throws(UsageError) -> ParsedArguments {
     let options = command.allOptions
     var parsed = ParsedArguments()
     var positionals: [String] = []

@@ -18,20 +18,20 @@
 ///
 /// > Important: Colour follows <https://no-color.org>: only on a terminal, never when
 /// > `NO_COLOR` is set to a non-empty value, and never when `TERM` is `dumb`.
-struct TerminalStream: Sendable {
+package struct TerminalStream: Sendable {
   /// The file descriptor written to.
-  let fileDescriptor: Int32
+  package let fileDescriptor: Int32
   /// Whether it is a terminal (`isatty`); progress needs both outputs to be one
   /// (``CommandContext/showsProgress``).
-  let isTerminal: Bool
+  package let isTerminal: Bool
   /// Whether ANSI colour and styles may be written.
-  let allowsColor: Bool
+  package let allowsColor: Bool
 
   /// Standard output.
   ///
   /// - Parameter environment: The process environment, for `NO_COLOR` and `TERM`.
   /// - Returns: The stream.
-  static func standardOutput(environment: [String: String]) -> TerminalStream {
+  package static func standardOutput(environment: [String: String]) -> TerminalStream {
     TerminalStream(fileDescriptor: STDOUT_FILENO, environment: environment)
   }
 
@@ -39,7 +39,7 @@ struct TerminalStream: Sendable {
   ///
   /// - Parameter environment: The process environment, for `NO_COLOR` and `TERM`.
   /// - Returns: The stream.
-  static func standardError(environment: [String: String]) -> TerminalStream {
+  package static func standardError(environment: [String: String]) -> TerminalStream {
     TerminalStream(fileDescriptor: STDERR_FILENO, environment: environment)
   }
 
@@ -48,7 +48,7 @@ struct TerminalStream: Sendable {
   /// - Parameters:
   ///   - fileDescriptor: The descriptor.
   ///   - environment: The process environment, for `NO_COLOR` and `TERM`.
-  init(fileDescriptor: Int32, environment: [String: String]) {
+  package init(fileDescriptor: Int32, environment: [String: String]) {
     self.fileDescriptor = fileDescriptor
     self.isTerminal = isatty(fileDescriptor) == 1
     self.allowsColor = Self.allowsColor(isTerminal: isTerminal, environment: environment)
@@ -60,7 +60,7 @@ struct TerminalStream: Sendable {
   ///   - isTerminal: Whether the stream is a terminal.
   ///   - environment: The process environment.
   /// - Returns: `true` on a terminal, unless `NO_COLOR` is non-empty or `TERM` is `dumb`.
-  static func allowsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+  package static func allowsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
     isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 
@@ -73,7 +73,7 @@ struct TerminalStream: Sendable {
   /// quietly with ``ExitCode/failure`` where `SIGPIPE` is ignored.
   ///
   /// - Parameter text: The text; add the newline yourself.
-  func write(_ text: String) {
+  package func write(_ text: String) {
     let bytes = Array(text.utf8)
     bytes.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return }
@@ -94,7 +94,7 @@ struct TerminalStream: Sendable {
   /// The terminal's width in columns (`ioctl` `TIOCGWINSZ`), asked anew on every call so that
   /// a resized window is followed; `nil` when the stream is not a terminal or the terminal
   /// does not say.
-  var columns: Int? {
+  package var columns: Int? {
     guard isTerminal else { return nil }
     var size = winsize()
     guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
@@ -102,7 +102,7 @@ struct TerminalStream: Sendable {
   }
 
   /// What the stream is called in an error: "standard output".
-  var name: String {
+  package var name: String {
     switch fileDescriptor {
     case STDOUT_FILENO: "standard output"
     case STDERR_FILENO: "standard error"
@@ -126,7 +126,7 @@ struct TerminalStream: Sendable {
   ///   - text: The text.
   ///   - style: The style.
   /// - Returns: The text to write.
-  func styled(_ text: String, _ style: TextStyle) -> String {
+  package func styled(_ text: String, _ style: TextStyle) -> String {
     style.apply(to: text, when: allowsColor)
   }
 }

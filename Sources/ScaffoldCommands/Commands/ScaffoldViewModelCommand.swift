@@ -1,3 +1,4 @@
+import CommandLineKit
 import Scaffolding
 
 /// `action-dispatch scaffold view-model <TypeName>`: a new view model with one action, its
@@ -9,18 +10,18 @@ import Scaffolding
 /// note: wrote NewFiles/MockProfileService.swift, for your test target
 /// note: wrote NewFiles/ProfileViewModelTests.swift, for your test target
 /// ```
-struct ScaffoldViewModelCommand: Command {
+package struct ScaffoldViewModelCommand: Command {
   /// `<TypeName>`.
-  static let typeName = ArgumentDefinition(
+  package static let typeName = ArgumentDefinition(
     name: "TypeName", help: "The new view model's class, such as ProfileViewModel.")
   /// `--output <folder>`.
-  static let output = OptionDefinition.option(
+  package static let output = OptionDefinition.option(
     "output", value: "folder",
     help: "Write the files instead of printing them. In a Swift package, each goes to its target: the view model to "
       + "Sources/<Module>/ and its mock and tests to Tests/<Module>Tests/ when <folder> is the package or one of "
       + "those folders; any other folder gets all three.")
 
-  static let configuration = CommandConfiguration(
+  package static let configuration = CommandConfiguration(
     commandName: "view-model",
     abstract: "Generate a new view model with one action, its mock service and its tests.",
     discussion: """
@@ -32,19 +33,19 @@ struct ScaffoldViewModelCommand: Command {
     options: [ScaffoldOptions.module, output, ScaffoldOptions.force])
 
   /// The validated names.
-  let scaffold: ViewModelScaffold
+  package let scaffold: ViewModelScaffold
   /// `--module`, `--output`, `--force`.
-  let options: ScaffoldOptions
+  package let options: ScaffoldOptions
   /// Where the app's and the tests' files go, with `--output`.
-  let destination: ScaffoldLayout.Destination?
+  package let destination: ScaffoldLayout.Destination?
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
+  package init(_ arguments: ParsedArguments) throws(UsageError) {
     let name = arguments.argument(Self.typeName) ?? ""
     options = try ScaffoldOptions(arguments, output: Self.output)
     do {
       _ = try ViewModelNames(viewModel: name)
     } catch {
-      throw UsageError(error.description)
+      throw UsageError("\(error)")
     }
     let options = options
     let layout = ScaffoldLayout()
@@ -56,11 +57,11 @@ struct ScaffoldViewModelCommand: Command {
     do {
       scaffold = try ViewModelScaffold(viewModel: name, module: module)
     } catch {
-      throw UsageError(error.description)
+      throw UsageError("\(error)")
     }
   }
 
-  func run(in context: CommandContext) async -> ExitCode {
+  package func run(in context: CommandContext) async -> ExitCode {
     guard let destination else {
       context.output.write(scaffold.listing)
       return .success

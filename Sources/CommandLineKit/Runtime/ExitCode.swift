@@ -5,7 +5,7 @@
 /// ```swift
 /// exit(ExitCode.usageError.rawValue)   // 2: the command line was wrong, nothing was sent
 /// ```
-enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
   /// Everything worked. An empty list is a success too.
   case success = 0
   /// A request failed (not found, bad credentials, rate limit, network, undecodable response), or

@@ -1,4 +1,4 @@
-/// One command of `action-dispatch`: the root, a group such as `scaffold`, or a command that
+/// One command of a tool (`action-dispatch`, `action-dispatch-scaffold`): the root, a group such as `scaffold`, or a command that
 /// does the work, such as `followers`.
 ///
 /// The commands form a tree through ``subcommands``, and ``CommandRouter`` takes a command line
@@ -28,7 +28,7 @@
 ///
 /// A command with subcommands runs only when none is named; by default it then shows its help,
 /// as swift-argument-parser's and gh's groups do.
-protocol Command: Sendable {
+package protocol Command: Sendable {
   /// The name, abstract, arguments, options and environment; `--help` is generated from it.
   static var configuration: CommandConfiguration { get }
 
@@ -50,14 +50,15 @@ protocol Command: Sendable {
 
 extension Command {
   /// No subcommands.
-  static var subcommands: [any Command.Type] { [] }
+  package static var subcommands: [any Command.Type] { [] }
 
   /// Shows the command's help on standard output: what a group does when run on its own.
   ///
   /// - Parameter context: The output streams.
   /// - Returns: ``ExitCode/success``.
-  @MainActor func run(in context: CommandContext) async -> ExitCode {
-    context.output.write(HelpGenerator.help(for: Self.self, path: CommandRouter.path(to: Self.self)))
+  @MainActor package func run(in context: CommandContext) async -> ExitCode {
+    context.output.write(
+      HelpGenerator.help(for: Self.self, path: CommandRouter.path(to: Self.self, from: context.root)))
     return .success
   }
 
@@ -65,12 +66,12 @@ extension Command {
   ///
   /// - Parameter name: The name typed.
   /// - Returns: The subcommand's type.
-  static func subcommand(named name: String) -> (any Command.Type)? {
+  package static func subcommand(named name: String) -> (any Command.Type)? {
     subcommands.first { $0.configuration.commandName == name }
   }
 
   /// The names of the subcommands, in order.
-  static var subcommandNames: [String] {
+  package static var subcommandNames: [String] {
     subcommands.map { $0.configuration.commandName }
   }
 }
