@@ -9,6 +9,9 @@ let package = Package(
     .library(name: "ActionDispatchTesting", targets: ["ActionDispatchTesting"]),
     .library(name: "GitHubFollowers", targets: ["GitHubFollowers"]),
     .executable(name: "action-dispatch", targets: ["action-dispatch"]),
+    // Scaffolding alone, for `swift run action-dispatch-scaffold ...` from an app's package: it
+    // builds neither the GitHub module nor the rest of the tool.
+    .executable(name: "action-dispatch-scaffold", targets: ["action-dispatch-scaffold"]),
   ],
   targets: [
     // The framework.
@@ -18,7 +21,16 @@ let package = Package(
     // The reference feature: a GitHub REST client and FollowersViewModel.
     .target(name: "GitHubFollowers", dependencies: ["ActionDispatch"]),
     // The command-line tool.
-    .executableTarget(name: "action-dispatch", dependencies: ["ActionDispatch", "GitHubFollowers", "Scaffolding"]),
+    .executableTarget(
+      name: "action-dispatch",
+      dependencies: ["ActionDispatch", "GitHubFollowers", "CommandLineKit", "ScaffoldCommands"]
+    ),
+    // The scaffold subcommands alone, as their own light tool.
+    .executableTarget(name: "action-dispatch-scaffold", dependencies: ["CommandLineKit", "ScaffoldCommands"]),
+    // Both tools' command tree, parser, help and output streams, with no dependency.
+    .target(name: "CommandLineKit"),
+    // `scaffold action` and `scaffold view-model`, shared by both tools.
+    .target(name: "ScaffoldCommands", dependencies: ["CommandLineKit", "Scaffolding"]),
     // Renders Templates/ (embedded at build time by scripts/embed-templates) for `action-dispatch scaffold`.
     .target(name: "Scaffolding"),
     // Release-mode benchmarks: `swift run -c release ActionDispatchBenchmarks`.

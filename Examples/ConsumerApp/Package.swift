@@ -2,6 +2,9 @@
 import PackageDescription
 
 // A separate package that uses ActionDispatch the way an app does: by path here, by URL in yours.
+// It is also the docs' cast: the README and the DocC articles quote its code between
+// `// snippet: NAME` and `// end snippet: NAME` lines (scripts/check-doc-snippets), so every
+// snippet compiles, and the test snippets (Tests/ConsumerAppTests/Docs) run with `swift test`.
 let package = Package(
   name: "ConsumerApp",
   platforms: [.macOS(.v14), .iOS(.v17)],

@@ -21,6 +21,7 @@ public enum EmbeddedTemplates {
     name: "ActionStreamTests.swift.template",
     text: #"""
         // MARK: - {{action}} (a streaming action)
+        {{elementsDeclaration}}
 
         @Test func {{action}}Success() async {
           let service = {{makeService}}
@@ -249,6 +250,18 @@ public enum EmbeddedTemplates {
           }
         }
 
+      // Add to the protocol {{ServiceProtocol}} (the call above; give it your call's result):
+
+        func {{action}}({{parameters}}) async throws
+
+      // Add to the mock {{MockService}}, in your test target (the tests set and check the Stub):
+
+        let {{action}}Stub = Stub<{{StubInput}}, Void>(returning: ())
+
+        func {{action}}({{parameters}}) async throws {
+          try await {{action}}Stub({{stubArguments}})
+        }
+
       """#
   )
 
@@ -275,6 +288,18 @@ public enum EmbeddedTemplates {
           ) { viewModel, element in
             // Keep each {{Element}} in a property of viewModel here, for the view to show.
           }
+        }
+
+      // Add to the protocol {{ServiceProtocol}} (the call above):
+
+        func {{action}}({{parameters}}) -> AsyncThrowingStream<{{Element}}, any Error>
+
+      // Add to the mock {{MockService}}, in your test target (the tests set the Stub's elements):
+
+        let {{action}}Stub = Stub<{{StubInput}}, [{{Element}}]>(returning: [])
+
+        func {{action}}({{parameters}}) -> AsyncThrowingStream<{{Element}}, any Error> {
+          {{action}}Stub.stream({{stubArguments}})
         }
 
       """#

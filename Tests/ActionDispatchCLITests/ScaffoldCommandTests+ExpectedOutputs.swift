@@ -72,6 +72,18 @@ extension ScaffoldCommandTests {
         }
       }
 
+    // Add to the protocol FollowerListService (the call above; give it your call's result):
+
+      func unfollow() async throws
+
+    // Add to the mock MockFollowerListService, in your test target (the tests set and check the Stub):
+
+      let unfollowStub = Stub<Void, Void>(returning: ())
+
+      func unfollow() async throws {
+        try await unfollowStub()
+      }
+
     """#
 
   /// `scaffold view-model ProfileViewModel --module MyApp`: three files, each after its header.
@@ -209,7 +221,8 @@ extension ScaffoldCommandTests {
     the tool: it works from any directory. Names must be Swift identifiers (ASCII
     letters, digits and _, not a keyword). With --output, an existing file is
     replaced only with --force. From your app's package, which depends on
-    ActionDispatch, run it as 'swift run action-dispatch scaffold ...'.
+    ActionDispatch, run it as 'swift run action-dispatch-scaffold ...': the same
+    subcommands in a tool that builds only the scaffolding.
 
     Exit status: 0 success, 1 a file exists or cannot be written, 2 a usage error or
     an invalid name.
@@ -220,8 +233,8 @@ extension ScaffoldCommandTests {
       -h, --help              Show help information.
 
     SUBCOMMANDS:
-      action                  Generate the three tests of a new action, and the code
-                              to paste into the view model.
+      action                  Generate the three tests of a new action, and every
+                              edit it needs in your code.
       view-model              Generate a new view model with one action, its mock
                               service and its tests.
 
@@ -230,17 +243,19 @@ extension ScaffoldCommandTests {
     """#
 
   static let actionHelp = #"""
-    OVERVIEW: Generate the three tests of a new action, and the code to paste into
-    the view model.
+    OVERVIEW: Generate the three tests of a new action, and every edit it needs in
+    your code.
 
     Prints a test file with the action's success, failure and lifecycle tests, then
-    the enum case and the method stub to paste into the view model. Fill in the one
-    line marked FILL IN with the service call, and the tests compile and pass.
+    the four edits the action needs: the enum case, the view model's method, the
+    service protocol's requirement, and the mock's Stub (named <actionName>Stub) and
+    method. Paste them, fill in the one line marked FILL IN with the service call,
+    and the tests compile and pass.
 
-    The tests expect a mock with a Stub named <actionName>Stub (see
-    Templates/README.md). With --stream <Element>, the action is a streaming one:
-    its service method returns an async sequence of Element, and the mock streams
-    its stub's [Element] with stub.stream().
+    With --stream <Element>, the action is a streaming one: its service method
+    returns an async sequence of Element, and the mock streams its stub's [Element]
+    with stub.stream(). For an element type without literals, such as your own Repo,
+    the tests' two sample values are a second line marked FILL IN.
 
     USAGE: action-dispatch scaffold action <actionName> --view-model <TypeName>
                                            [--mock <Type>] [--stream <Element>]
@@ -261,11 +276,14 @@ extension ScaffoldCommandTests {
       --mock <Type>           The mock service the tests create; <Base> is the view
                               model's name without ViewModel. (default:
                               Mock<Base>Service)
-      --stream <Element>      The action streams elements of this type (Int, String,
-                              Bool, Double…): the method stub dispatches elements:
-                              with onElement, the mock's stub returns [Element] and
-                              streams it with stub.stream(), and the success test
-                              checks the elements that On(.action).element received.
+      --stream <Element>      The action streams elements of this type, such as
+                              String, [Repo] or Repo: the method stub dispatches
+                              elements: with onElement, the mock's stub returns
+                              [Element] and streams it with stub.stream(), and the
+                              success test checks the elements that
+                              On(.action).element received: two literals when the
+                              type has them (String, Int, [String]…), else two
+                              values you fill in.
       --module <Name>         The module that defines the view model, which the
                               tests @testable import. By default <Module> when
                               --output is under Sources/<Module>/ or
@@ -276,8 +294,8 @@ extension ScaffoldCommandTests {
       --output <path>         Write the tests to this file, or into this folder as
                               <ViewModel><Action>Tests.swift, instead of printing
                               them; in a Swift package, a folder outside Tests/
-                              means Tests/<Module>Tests/. The enum case and method
-                              stub are printed either way.
+                              means Tests/<Module>Tests/. The edits to paste are
+                              printed either way.
       --force                 Replace files that --output would overwrite.
       -h, --help              Show help information.
 
@@ -391,6 +409,18 @@ extension ScaffoldCommandTests {
         ) { viewModel, element in
           // Keep each String in a property of viewModel here, for the view to show.
         }
+      }
+
+    // Add to the protocol FollowerListService (the call above):
+
+      func watchFollowers() -> AsyncThrowingStream<String, any Error>
+
+    // Add to the mock MockFollowerListService, in your test target (the tests set the Stub's elements):
+
+      let watchFollowersStub = Stub<Void, [String]>(returning: [])
+
+      func watchFollowers() -> AsyncThrowingStream<String, any Error> {
+        watchFollowersStub.stream()
       }
 
     """#

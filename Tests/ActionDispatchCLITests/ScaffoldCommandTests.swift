@@ -193,10 +193,9 @@ import Testing
       message: "'delete(Int' cannot be scaffolded: it has '(' without a closing ')' at the end",
       command: "scaffold action"),
     UsageErrorCase(
-      arguments: ["scaffold", "action", "watch", "--view-model", "FeedViewModel", "--stream", "Page"],
-      message: "'--stream Page' cannot be scaffolded: scaffold writes sample elements only for Bool, Double, Float, "
-        + "Int, Int16, Int32, Int64, Int8, String, UInt, UInt16, UInt32, UInt64, UInt8; scaffold with one of them, "
-        + "then change the element type in the tests and the mock",
+      arguments: ["scaffold", "action", "watch", "--view-model", "FeedViewModel", "--stream", "[Page"],
+      message: "'--stream [Page' cannot be scaffolded: '[Page' is not a Swift type name; write the element type as "
+        + "Swift does, such as String, [Repo] or Repo",
       command: "scaffold action"),
     UsageErrorCase(
       arguments: ["scaffold", "view-model", "struct"],

@@ -73,8 +73,8 @@ import Testing
       try makePackage(in: directory, modules: ["Core", "MyApp"], tested: ["Core", "MyApp"])
       let refused = try CLIProcess.run(Self.viewModel + ["--output", "."], in: directory)
       let message =
-        "error: cannot tell which module defines ProfileViewModel: the package at . has several (Core, MyApp); "
-        + "pass --module <Name>\n"
+        "error: cannot tell which module defines ProfileViewModel: the package at . has 2 modules (Core, MyApp), "
+        + "and not just one of them has a Tests/<Module>Tests folder; pass --module <Name>\n"
       let usage =
         "Usage: action-dispatch scaffold view-model <TypeName> [<options>]\n"
         + "See 'action-dispatch scaffold help view-model'.\n"
@@ -86,6 +86,24 @@ import Testing
       let chosen = try CLIProcess.run(Self.viewModel + ["--output", ".", "--module", "Core"], in: directory)
       #expect(chosen.status == 0)
       #expect(try read(directory, "Tests/CoreTests/ProfileViewModelTests.swift").contains("\n@testable import Core\n"))
+    }
+  }
+
+  @Test func aPackageWithoutSourcesSaysSoThenTakesModule() throws {
+    try TemporaryDirectory.with { directory in
+      try makePackage(in: directory, modules: [], tested: [])
+      let refused = try CLIProcess.run(Self.viewModel + ["--output", "."], in: directory)
+      #expect(refused.status == 2)
+      #expect(
+        refused.stderr.hasPrefix(
+          "error: cannot tell which module defines ProfileViewModel: the package at . has no Sources/ folder yet, "
+            + "so no module; pass --module <Name>, and the files go to Sources/<Name>/ and Tests/<Name>Tests/\n"))
+
+      let chosen = try CLIProcess.run(Self.viewModel + ["--output", ".", "--module", "Inbox"], in: directory)
+      #expect(chosen.status == 0)
+      #expect(try read(directory, "Sources/Inbox/ProfileViewModel.swift").contains("class ProfileViewModel"))
+      #expect(
+        try read(directory, "Tests/InboxTests/ProfileViewModelTests.swift").contains("\n@testable import Inbox\n"))
     }
   }
 

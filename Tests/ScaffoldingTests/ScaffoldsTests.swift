@@ -66,10 +66,56 @@ import Testing
     #expect(scaffold.pasteText.contains("      elements: { [service] in"))
   }
 
-  @Test func aStreamOfATypeWithoutASampleIsRefusedSayingWhatToDo() {
+  @Test func thePasteTextHasEveryEditTheTestsNeed() throws {
+    let paste = try ActionScaffold(action: "move(from: Int, to: Int)", viewModel: "TodoListViewModel").pasteText
+    let headers = paste.split(separator: "\n").filter { $0.hasPrefix("// Add to the ") }
+      .map { $0.split(separator: " ").prefix(6).joined(separator: " ") }
+    #expect(
+      headers == [
+        "// Add to the enum TodoListAction:", "// Add to the class TodoListViewModel,",
+        "// Add to the protocol TodoListService", "// Add to the mock MockTodoListService,",
+      ])
+    #expect(paste.contains("\n  func move(from: Int, to: Int) async throws\n"))
+    #expect(paste.contains("\n  let moveStub = Stub<(from: Int, to: Int), Void>(returning: ())\n"))
+    #expect(paste.contains("\n    try await moveStub((from, to))\n"))
+    let plain = try ActionScaffold(action: "delete(Int)", viewModel: "TodoListViewModel").pasteText
+    #expect(plain.contains("\n  let deleteStub = Stub<Int, Void>(returning: ())\n"))
+    #expect(plain.contains("\n  func delete(_ value: Int) async throws {\n    try await deleteStub(value)\n  }\n"))
+  }
+
+  @Test func aStreamOfArraysHasLiteralSamples() throws {
+    let scaffold = try ActionScaffold(action: "pages", viewModel: "FeedViewModel", streamElement: "[String]")
+    #expect(scaffold.testValues.stream?.elements == #"[["sample"], ["sample"]]"#)
+    #expect(scaffold.pasteText.contains("  let pagesStub = Stub<Void, [[String]]>(returning: [])\n"))
+    #expect(scaffold.pasteText.contains("  func pages() -> AsyncThrowingStream<[String], any Error> {\n"))
+    #expect(!scaffold.testFile.contents.contains("FILL IN"))
+  }
+
+  @Test func aStreamOfTheAppsOwnTypeHasSamplesToFillIn() throws {
+    let scaffold = try ActionScaffold(action: "repos", viewModel: "RepoListViewModel", streamElement: "[Repo]")
+    let contents = scaffold.testFile.contents
+    let fillIn = contents.split(separator: "\n").filter { $0.contains("FILL IN") }
+    #expect(
+      fillIn == [
+        "  static let reposElements: [[Repo]] = [<#[Repo]#>, <#[Repo]#>]  "
+          + "// FILL IN: two [Repo] values; the tests compare them, so [Repo] is Equatable."
+      ])
+    #expect(contents.contains("    service.reposStub.succeed(with: Self.reposElements)\n"))
+    #expect(contents.contains("    #expect(received == Self.reposElements)\n"))
+  }
+
+  @Test(arguments: ["", "Repo; exit(1)", "[Repo", "Repo>", "\"s\"", "(Int, Int)"])
+  func aStreamElementThatIsNoTypeNameIsRefusedSayingWhatToDo(_ element: String) {
     #expect(throws: UnsupportedActionError.self) {
-      try ActionScaffold(action: "watch", viewModel: "FeedViewModel", streamElement: "Page")
+      try ActionScaffold(action: "watch", viewModel: "FeedViewModel", streamElement: element)
     }
+  }
+
+  @Test func samplesCoverOptionalsArraysAndDictionaries() {
+    #expect(ActionSignature.sample(of: "Int?") == "1")
+    #expect(ActionSignature.sample(of: "[String: [Int]]") == #"["sample": [1]]"#)
+    #expect(ActionSignature.sample(of: "[Repo]") == nil)
+    #expect(ActionSignature.isTypeName("Swift.Result<[Repo], MyError>"))
   }
 
   @Test func aViewModelScaffoldHasThreeFilesForTwoTargets() throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A new action as `scaffold action` takes it: a name, and the associated values of its enum
 /// case, if any — `unfollow`, `delete(Int)`, `move(from: Int, to: Int)`.
 ///
@@ -122,6 +124,76 @@ public struct ActionSignature: Sendable, Hashable {
     name + "("
       + zip(parameters, parameters.map(\.sample)).map { ($0.label.map { "\($0): " } ?? "") + $1 }
       .joined(separator: ", ") + ")"
+  }
+
+  /// The input type of the mock's `Stub`: `Void`, the one value's type, or a tuple of several,
+  /// labelled like the method's parameters: `(from: Int, to: Int)`.
+  public var stubInput: String {
+    switch parameters.count {
+    case 0: "Void"
+    case 1: parameters[0].type
+    default: "(" + zip(parameterNames, parameters).map { "\($0): \($1.type)" }.joined(separator: ", ") + ")"
+    }
+  }
+
+  /// What the mock's method passes its `Stub`: nothing, the one value, or a tuple of several:
+  /// `(from, to)`.
+  public var stubArguments: String {
+    switch parameters.count {
+    case 0: ""
+    case 1: parameterNames[0]
+    default: "(" + parameterNames.joined(separator: ", ") + ")"
+    }
+  }
+
+  /// A literal of a type, for the tests: from ``samples``, for an optional the literal of its
+  /// wrapped type, for an array `[T]` a one-element array, for a dictionary `[K: V]` a
+  /// one-entry dictionary; `nil` for any other type, such as the app's own.
+  ///
+  /// - Parameter type: A type as written in Swift, such as `[String]`.
+  /// - Returns: The literal, such as `["sample"]`, or `nil`.
+  public static func sample(of type: String) -> String? {
+    let type = type.trimmingCharacters(in: .whitespaces)
+    if let literal = samples[type] { return literal }
+    if type.hasSuffix("?") { return sample(of: String(type.dropLast())) }
+    guard type.hasPrefix("["), type.hasSuffix("]") else { return nil }
+    let inside = String(type.dropFirst().dropLast())
+    var depth = 0
+    for (offset, character) in inside.enumerated() {
+      switch character {
+      case "[", "<", "(": depth += 1
+      case "]", ">", ")": depth -= 1
+      case ":" where depth == 0:
+        let key = String(inside.prefix(offset))
+        let value = String(inside.dropFirst(offset + 1))
+        guard let keySample = sample(of: key), let valueSample = sample(of: value) else { return nil }
+        return "[\(keySample): \(valueSample)]"
+      default: break
+      }
+    }
+    return sample(of: inside).map { "[\($0)]" }
+  }
+
+  /// Whether text reads as a Swift type name: identifiers joined by `.`, with `[…]`, `<…>`,
+  /// `?`, `:` and `,` balanced, such as `Repo`, `[Repo]`, `[String: Int]` or `Result<Int, E>`.
+  ///
+  /// - Parameter text: The type as given on the command line.
+  /// - Returns: `false` for empty text, other characters, or unbalanced brackets.
+  public static func isTypeName(_ text: String) -> Bool {
+    let type = text.trimmingCharacters(in: .whitespaces)
+    guard let first = type.unicodeScalars.first, first == "[" || first == "_" || first.properties.isAlphabetic
+    else { return false }
+    var stack: [Character] = []
+    for character in type {
+      switch character {
+      case "[", "<": stack.append(character)
+      case "]": guard stack.popLast() == "[" else { return false }
+      case ">": guard stack.popLast() == "<" else { return false }
+      case ".", "?", ":", ",", " ", "_": break
+      default: guard character.isASCII, character.isLetter || character.isNumber else { return false }
+      }
+    }
+    return stack.isEmpty
   }
 
   /// The names of the method's parameters: the label, else `value` (`value1`, `value2`, ... when

@@ -10,9 +10,10 @@ import Foundation
 /// print(scaffold.pasteText)    // case unfollow ... public func unfollow() -> Task<Void, Never> { ... }
 /// ```
 ///
-/// The output compiles once the one service call in the method stub is filled in, provided the
-/// view model keeps its service in `let service` and the mock has a `Stub` named
-/// `<action>Stub` (see `Templates/README.md`).
+/// ``pasteText`` holds every edit the action needs — the enum case, the method, the service
+/// requirement and the mock's `Stub` and method — so the tests compile once they are pasted,
+/// provided the view model keeps its service in `let service` (see `Templates/README.md`). The
+/// method's one service call is marked `FILL IN`.
 public struct ActionScaffold: Sendable, Hashable {
   /// The action's enum case and method name.
   public let action: String
@@ -81,14 +82,17 @@ public struct ActionScaffold: Sendable, Hashable {
     return ScaffoldFile(fileName: suiteName + ".swift", target: .tests, contents: contents)
   }
 
-  /// The enum case and the method stub, each after a comment that says where it goes.
+  /// Every edit the new action needs, each after a comment that says where it goes: the enum
+  /// case, the view model's method (its one service call marked `FILL IN`), the service
+  /// protocol's requirement, and the mock's `Stub` and method. With them, the tests compile.
   public var pasteText: String {
     (streamElement == nil ? EmbeddedTemplates.viewModelMethod : EmbeddedTemplates.viewModelStreamMethod)
       .renderChecked([
         "action": action, "ActionEnum": names.actionEnum, "ViewModel": names.viewModel,
         "caseDeclaration": signature.caseDeclaration, "parameters": signature.methodParameters,
         "actionValue": signature.valueFromParameters, "arguments": signature.argumentsFromParameters,
-        "Element": streamElement ?? "",
+        "Element": streamElement ?? "", "ServiceProtocol": names.serviceProtocol, "MockService": names.mockService,
+        "StubInput": signature.stubInput, "stubArguments": signature.stubArguments,
       ])
   }
 

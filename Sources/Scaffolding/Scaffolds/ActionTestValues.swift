@@ -50,15 +50,20 @@ public struct ActionTestValues: Sendable, Hashable {
     public var element: String
     /// An expression for the elements the success test expects, in order: `{{elements}}`.
     public var elements: String
+    /// A declaration the tests share, such as the sample elements of a type scaffold has no
+    /// literal for, or nothing: `{{elementsDeclaration}}`.
+    public var declaration: String
 
     /// Creates the streaming values.
     ///
     /// - Parameters:
     ///   - element: The element type.
     ///   - elements: An expression for the elements the success test expects.
-    public init(element: String, elements: String) {
+    ///   - declaration: A declaration the tests share; none by default.
+    public init(element: String, elements: String, declaration: String = "") {
       self.element = element
       self.elements = elements
+      self.declaration = declaration
     }
   }
 
@@ -145,28 +150,40 @@ public struct ActionTestValues: Sendable, Hashable {
   /// The mock's stub returns an array of elements and its method streams them with
   /// `Stub.stream()` (`let <action>Stub = Stub<Void, [Element]>(returning: [])`); the success
   /// test stubs two sample elements and checks that `On(.action).element` received them in order.
+  /// For a type ``ActionSignature/sample(of:)`` has a literal of (`String`, `[Int]`, …) the
+  /// samples are literals; for any other, such as the app's `Repo`, the tests share
+  /// `static let <action>Elements: [Repo]`, whose two values are the line marked `FILL IN`.
   ///
   /// - Parameters:
   ///   - signature: The action, as for ``defaults(for:names:)-(ActionSignature,_)``.
-  ///   - element: The element type: one that ``ActionSignature/samples`` has a sample of.
+  ///   - element: The element type, as written in Swift.
   ///   - names: The view model's derived names.
   /// - Returns: The values.
-  /// - Throws: ``UnsupportedActionError`` when the element type has no sample.
+  /// - Throws: ``UnsupportedActionError`` when the element is not a Swift type name.
   public static func streaming(
     _ signature: ActionSignature, element: String, names: ViewModelNames
   ) throws -> ActionTestValues {
     let type = element.trimmingCharacters(in: .whitespaces)
-    guard let sample = ActionSignature.samples[type] else {
+    guard ActionSignature.isTypeName(type) else {
       throw UnsupportedActionError(
         text: "--stream \(element)",
-        reason: "scaffold writes sample elements only for "
-          + ActionSignature.samples.keys.sorted().joined(separator: ", ")
-          + "; scaffold with one of them, then change the element type in the tests and the mock")
+        reason: "'\(type)' is not a Swift type name; write the element type as Swift does, such as String, "
+          + "[Repo] or Repo")
     }
     var values = defaults(for: signature, names: names)
-    let elements = "[\(sample), \(sample)]"
+    let elements: String
+    var declaration = ""
+    if let sample = ActionSignature.sample(of: type) {
+      elements = "[\(sample), \(sample)]"
+    } else {
+      let name = signature.name + "Elements"
+      elements = "Self.\(name)"
+      declaration =
+        "static let \(name): [\(type)] = [<#\(type)#>, <#\(type)#>]  "
+        + "// FILL IN: two \(type) values; the tests compare them, so \(type) is Equatable."
+    }
     values.stubSuccess = "service.\(signature.name)Stub.succeed(with: \(elements))"
-    values.stream = Stream(element: type, elements: elements)
+    values.stream = Stream(element: type, elements: elements, declaration: declaration)
     return values
   }
 
@@ -178,6 +195,7 @@ public struct ActionTestValues: Sendable, Hashable {
       "prepare": prepare, "call": call, "expectSuccess": expectSuccess, "stubFailure": stubFailure,
       "failureMessage": failureMessage, "expectFailure": expectFailure,
       "Element": stream?.element ?? "", "elements": stream?.elements ?? "",
+      "elementsDeclaration": stream?.declaration ?? "",
     ]
   }
 

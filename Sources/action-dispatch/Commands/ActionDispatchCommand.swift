@@ -1,5 +1,7 @@
+import CommandLineKit
 import Foundation
 import GitHubFollowers
+import ScaffoldCommands
 
 /// `action-dispatch`: the root command, whose subcommands do the work.
 ///
@@ -66,7 +68,8 @@ struct ActionDispatchCommand: Command {
   /// Runs the command line of this process and exits with its status.
   @MainActor
   static func main() async {
-    let context = CommandContext.current(environment: ProcessInfo.processInfo.environment)
+    let context = CommandContext.current(
+      root: Self.self, environment: ProcessInfo.processInfo.environment, sanitize: TerminalText.sanitized)
     let status = await CommandRouter.run(Array(CommandLine.arguments.dropFirst()), in: context)
     exit(status.rawValue)
   }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import GitHubFollowers
 
 /// `action-dispatch followers <username>`: lists a user's followers as pages arrive.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import GitHubFollowers
 
 /// `action-dispatch profile <username>`: shows a user's public profile.

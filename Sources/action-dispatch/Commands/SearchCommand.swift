@@ -1,3 +1,4 @@
+import CommandLineKit
 import GitHubFollowers
 
 /// `action-dispatch search <query>`: searches GitHub users.

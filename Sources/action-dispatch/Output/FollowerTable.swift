@@ -1,3 +1,4 @@
+import CommandLineKit
 import GitHubFollowers
 
 /// Lays out accounts as an aligned `LOGIN  TYPE  URL` table, one batch at a time, so rows can

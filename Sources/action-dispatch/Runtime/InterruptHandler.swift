@@ -1,3 +1,4 @@
+import CommandLineKit
 import Dispatch
 
 #if canImport(Glibc)

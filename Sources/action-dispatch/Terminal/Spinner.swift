@@ -1,3 +1,4 @@
+import CommandLineKit
 import GitHubFollowers
 
 /// A one-line progress indicator on standard error, shown only when standard output and

@@ -1,4 +1,5 @@
 import ActionDispatch
+import CommandLineKit
 import Foundation
 import GitHubFollowers
 import Observation

@@ -19,6 +19,11 @@ enum CLIBinary {
   /// The executable, located once.
   static let url: URL = locate()
 
+  /// `action-dispatch-scaffold`, the scaffold subcommands built alone, beside `action-dispatch`.
+  static var scaffoldURL: URL {
+    url.deletingLastPathComponent().appendingPathComponent("action-dispatch-scaffold")
+  }
+
   private static func locate() -> URL {
     if let explicit = ProcessInfo.processInfo.environment["ACTION_DISPATCH_CLI"], !explicit.isEmpty {
       return URL(fileURLWithPath: explicit)

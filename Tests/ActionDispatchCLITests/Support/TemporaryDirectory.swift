@@ -21,10 +21,11 @@ extension CLIProcess {
   /// - Parameters:
   ///   - arguments: The arguments after the executable's name.
   ///   - directory: The child's current directory.
+  ///   - executable: The binary; `action-dispatch` by default.
   /// - Returns: Everything it wrote and how it ended.
-  static func run(_ arguments: [String], in directory: URL) throws -> CLIResult {
+  static func run(_ arguments: [String], in directory: URL, executable: URL = CLIBinary.url) throws -> CLIResult {
     let process = Process()
-    process.executableURL = CLIBinary.url
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = CLIProcess.baseEnvironment
     process.currentDirectoryURL = directory

@@ -18,10 +18,11 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
 
   private let service: any FollowerListService
 
+  // snippet: spinner
   /// How the list's spinner shows: after 150 ms of loading, then for at least 400 ms, so a
-  /// fast load never flashes it. A SwiftUI view writes
-  /// `if viewModel.isShowingLoading(for: .loadAllPages) { ProgressView() }`.
+  /// fast load never flashes it.
   public static let spinner = LoadingIndicator(delay: .milliseconds(150), minimumDuration: .milliseconds(400))
+  // end snippet: spinner
 
   /// Creates the view model.
   ///
@@ -30,7 +31,9 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
   ///   - clock: The clock the spinner's timing waits on; a `TestClock` in tests.
   public init(service: any FollowerListService, clock: any Clock<Duration> = ContinuousClock()) {
     self.service = service
+    // snippet: spinner-init
     super.init(clock: clock, loadingIndicator: Self.spinner)
+    // end snippet: spinner-init
   }
 
   /// Loads the followers of a user.
@@ -42,6 +45,7 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
     }
   }
 
+  // snippet: load-all-pages
   /// Loads every page of a user's followers, appending each page as it arrives.
   ///
   /// A streaming action: a new call supersedes the one in flight, whose pages stop at once; a
@@ -56,6 +60,7 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
       viewModel.followers += page
     }
   }
+  // end snippet: load-all-pages
 
   /// Follows a user; a double tap sends one request.
   @discardableResult

@@ -1,0 +1,51 @@
+// snippet: overview
+import ActionDispatch
+import Observation
+
+// snippet: followers-action
+enum FollowersAction: ActionIdType {
+  case fetchFollowers
+  case unfollow(String)
+}
+// end snippet: followers-action
+
+@MainActor
+@Observable
+final class FollowersViewModel: BaseViewModel<FollowersAction> {
+  private(set) var followers: [String] = []
+  private let service: any FollowersService
+
+  init(service: any FollowersService) {
+    self.service = service
+    super.init()
+  }
+
+  @discardableResult
+  func fetchFollowers(for login: String) -> Task<Void, Never> {
+    dispatch(
+      actionId: .fetchFollowers,
+      task: { [service] in
+        try await service.followers(of: login)
+      }
+    ) { viewModel, followers in
+      viewModel.followers = followers
+    }
+  }
+}
+// end snippet: overview
+
+// "One action per row", in this file because it uses the private `service`.
+extension FollowersViewModel {
+  // snippet: unfollow
+  @discardableResult
+  func unfollow(_ login: String) -> Task<Void, Never> {
+    guard let index = followers.firstIndex(of: login) else { return Task {} }
+    followers.remove(at: index)  // the row goes at once…
+    return dispatch(
+      actionId: .unfollow(login), task: { [service] in try await service.unfollow(login) }, onSuccess: nil
+    ) { viewModel, _ in
+      viewModel.followers.insert(login, at: min(index, viewModel.followers.count))  // …and comes back if it fails
+    }
+  }
+  // end snippet: unfollow
+}

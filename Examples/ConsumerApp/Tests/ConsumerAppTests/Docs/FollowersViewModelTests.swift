@@ -1,0 +1,36 @@
+// snippet: testing-imports
+import ActionDispatchTesting
+import Testing
+
+@testable import ConsumerApp
+
+// end snippet: testing-imports
+
+/// The overview of ActionDispatchTesting and "One action per row", run as they are quoted.
+@MainActor
+@Suite struct FollowersViewModelTests {
+  // snippet: fetch-followers-lifecycle
+  @Test func fetchFollowersLifecycle() async {
+    let viewModel = FollowersViewModel(service: MockFollowersService())
+    let recorder = EventRecorder(viewModel)
+    await viewModel.fetchFollowers(for: "octocat").value
+    #expect(recorder.events == [.started(.fetchFollowers), .succeeded(.fetchFollowers)])
+  }
+  // end snippet: fetch-followers-lifecycle
+
+  @Test func aFailedUnfollowPutsTheRowBack() async {
+    let service = MockFollowersService()
+    let viewModel = FollowersViewModel(service: service)
+    await viewModel.fetchFollowers(for: "octocat").value
+    service.unfollowStub.fail(with: StubError("offline"))
+
+    let run = viewModel.unfollow("mona")
+    #expect(viewModel.followers == ["hubot"])
+    #expect(viewModel.isLoading(for: .unfollow("mona")))
+    #expect(!viewModel.isLoading(for: .unfollow("hubot")))
+    await run.value
+
+    #expect(viewModel.followers == ["mona", "hubot"])
+    #expect(viewModel.error(for: .unfollow("mona")) == "offline")
+  }
+}

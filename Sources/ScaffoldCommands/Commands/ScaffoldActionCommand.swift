@@ -1,0 +1,143 @@
+import CommandLineKit
+import Foundation
+import Scaffolding
+
+/// `action-dispatch scaffold action <actionName> --view-model <TypeName>`: the three tests of a
+/// new action (success, failure, lifecycle), and the four edits to paste: the enum case, the
+/// method, the service requirement, and the mock's stub and method.
+///
+/// ```
+/// $ action-dispatch scaffold action unfollow --view-model FollowerListViewModel \
+///     --output Tests/ConsumerAppTests/FollowerListViewModelUnfollowTests.swift
+/// // Add to the enum FollowerListAction:
+///
+///   case unfollow
+/// ...
+/// ```
+package struct ScaffoldActionCommand: Command {
+  /// `<actionName>`.
+  package static let actionName = ArgumentDefinition(
+    name: "actionName",
+    help: "The new action: its enum case, its method and the start of its tests' names, such as unfollow; with "
+      + "associated values, such as 'delete(Int)' or 'move(from: Int, to: Int)', the method takes them and the "
+      + "tests pass samples.")
+  /// `--view-model <TypeName>`.
+  package static let viewModel = OptionDefinition.option(
+    "view-model", value: "TypeName", required: true,
+    help: "The view model that gets the action, such as FollowerListViewModel. Required.")
+  /// `--mock <Type>`.
+  package static let mock = OptionDefinition.option(
+    "mock", value: "Type", default: "Mock<Base>Service",
+    help: "The mock service the tests create; <Base> is the view model's name without ViewModel.")
+  /// `--stream <Element>`.
+  package static let stream = OptionDefinition.option(
+    "stream", value: "Element",
+    help: "The action streams elements of this type, such as String, [Repo] or Repo: the method stub dispatches "
+      + "elements: with onElement, the mock's stub returns [Element] and streams it with stub.stream(), and the "
+      + "success test checks the elements that On(.action).element received: two literals when the type has "
+      + "them (String, Int, [String]…), else two values you fill in.")
+  /// `--output <path>`.
+  package static let output = OptionDefinition.option(
+    "output", value: "path",
+    help: "Write the tests to this file, or into this folder as <ViewModel><Action>Tests.swift, instead of "
+      + "printing them; in a Swift package, a folder outside Tests/ means Tests/<Module>Tests/. The edits to "
+      + "paste are printed either way.")
+
+  package static let configuration = CommandConfiguration(
+    commandName: "action",
+    abstract: "Generate the three tests of a new action, and every edit it needs in your code.",
+    discussion: """
+      Prints a test file with the action's success, failure and lifecycle tests, then the four \
+      edits the action needs: the enum case, the view model's method, the service protocol's \
+      requirement, and the mock's Stub (named <actionName>Stub) and method. Paste them, fill in \
+      the one line marked FILL IN with the service call, and the tests compile and pass.
+
+      With --stream <Element>, the action is a streaming one: its service method returns an \
+      async sequence of Element, and the mock streams its stub's [Element] with stub.stream(). \
+      For an element type without literals, such as your own Repo, the tests' two sample values \
+      are a second line marked FILL IN.
+      """,
+    arguments: [actionName],
+    options: [viewModel, mock, stream, ScaffoldOptions.module, output, ScaffoldOptions.force])
+
+  /// The validated names.
+  package let scaffold: ActionScaffold
+  /// `--module`, `--output`, `--force`.
+  package let options: ScaffoldOptions
+  /// Where the test file goes, with `--output`.
+  package let path: String?
+
+  package init(_ arguments: ParsedArguments) throws(UsageError) {
+    let action = arguments.argument(Self.actionName) ?? ""
+    do {
+      _ = try ActionSignature(parsing: action)
+    } catch {
+      throw UsageError("\(error)")
+    }
+    guard let viewModel = arguments.value(Self.viewModel) else {
+      throw UsageError("missing '\(Self.viewModel.synopsis)'; name the view model that gets the action")
+    }
+    options = try ScaffoldOptions(arguments, output: Self.output)
+    let layout = ScaffoldLayout()
+    var module = options.module
+    var folder: String?
+    var file: String?
+    if let output = options.output {
+      if layout.isFolder(output) {
+        folder = output
+      } else {
+        file = output
+      }
+      let parent = folder ?? ((output as NSString).deletingLastPathComponent.nonEmpty ?? ".")
+      let destination = try Self.destination(layout, output: parent, module: module, viewModel: viewModel)
+      if file != nil, destination.testsFolder != parent {
+        throw UsageError(
+          "\(output) would not be in the test target; write the tests under \(destination.testsFolder)/")
+      }
+      module = destination.module
+      folder = folder.map { _ in destination.testsFolder }
+    } else {
+      module = module ?? layout.moduleOfCurrentPackage()
+    }
+    let scaffold: ActionScaffold
+    do {
+      scaffold = try ActionScaffold(
+        action: action, viewModel: viewModel, mockService: arguments.value(Self.mock), module: module,
+        streamElement: arguments.value(Self.stream))
+    } catch {
+      throw UsageError("\(error)")
+    }
+    self.scaffold = scaffold
+    path = file ?? folder.map { ScaffoldLayout.path(in: $0, scaffold.testFile.fileName) }
+  }
+
+  /// The layout's destination, its error as a usage error.
+  package static func destination(
+    _ layout: ScaffoldLayout, output: String, module: String?, viewModel: String
+  )
+    throws(UsageError) -> ScaffoldLayout.Destination
+  {
+    do {
+      return try layout.destination(output: output, module: module, viewModel: viewModel)
+    } catch {
+      throw UsageError(error.description)
+    }
+  }
+
+  package func run(in context: CommandContext) async -> ExitCode {
+    guard let path else {
+      context.output.write(scaffold.listing)
+      return .success
+    }
+    let file = scaffold.testFile
+    do {
+      try ScaffoldLayout().write([(path, file.contents)], force: options.force)
+    } catch {
+      context.reportError(error.description)
+      return .failure
+    }
+    context.reportNote("wrote \(path): the three tests of \(scaffold.action), for \(file.target.description)")
+    context.output.write(scaffold.pasteText)
+    return .success
+  }
+}
