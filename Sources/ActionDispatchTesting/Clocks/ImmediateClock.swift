@@ -6,7 +6,8 @@ import ActionDispatch
 /// rate-limit resets. Use ``TestClock`` when a test needs to act during the wait.
 ///
 /// ```swift
-/// let client = GitHubClient(configuration: .init(clock: ImmediateClock()))
+/// // Retry backoffs take no time: the run ends after its last attempt at once.
+/// let viewModel = SearchViewModel(service: MockSearchService(), clock: ImmediateClock())
 /// ```
 public final class ImmediateClock: Clock, Sendable {
   /// The instant type: a test clock instant.

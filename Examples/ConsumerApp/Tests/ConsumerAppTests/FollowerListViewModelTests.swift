@@ -4,7 +4,7 @@ import ConsumerApp
 import Testing
 
 @MainActor
-@Suite struct FollowerListViewModelTests {
+@Suite(.serialExecutor) struct FollowerListViewModelTests {
   // MARK: fetchFollowers
 
   @Test func fetchFollowersSuccess() async {

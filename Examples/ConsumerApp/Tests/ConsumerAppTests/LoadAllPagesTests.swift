@@ -5,7 +5,7 @@ import Testing
 
 /// A streaming action and the loading indicator, from outside the ActionDispatch module.
 @MainActor
-@Suite struct LoadAllPagesTests {
+@Suite(.serialExecutor) struct LoadAllPagesTests {
   @Test func appendsEveryPageInOrder() async {
     let service = MockFollowerListService()
     service.followerPagesStub.succeed(with: [["mona", "hubot"], ["octocat"]])

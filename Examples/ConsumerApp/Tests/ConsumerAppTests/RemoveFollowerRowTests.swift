@@ -5,7 +5,7 @@ import Testing
 
 /// A per-row action: each follower's Remove button has its own loading and error state.
 @MainActor
-@Suite struct RemoveFollowerRowTests {
+@Suite(.serialExecutor) struct RemoveFollowerRowTests {
   private func loadedViewModel(_ service: MockFollowerListService) async -> FollowerListViewModel {
     service.fetchFollowersStub.succeed(with: ["mona", "hubot", "octocat"])
     let viewModel = FollowerListViewModel(service: service)

@@ -6,7 +6,7 @@ import Testing
 
 /// "Streaming actions" in "Testing a view model", run as it is quoted.
 @MainActor
-@Suite struct FeedViewModelTests {
+@Suite(.serialExecutor) struct FeedViewModelTests {
   @Test func everyPageArrivesInOrder() async {
     let service = MockFeedService()
     let viewModel = FeedViewModel(service: service)

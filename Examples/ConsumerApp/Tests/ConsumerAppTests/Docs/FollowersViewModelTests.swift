@@ -8,7 +8,7 @@ import Testing
 
 /// The overview of ActionDispatchTesting and "One action per row", run as they are quoted.
 @MainActor
-@Suite struct FollowersViewModelTests {
+@Suite(.serialExecutor) struct FollowersViewModelTests {
   // snippet: fetch-followers-lifecycle
   @Test func fetchFollowersLifecycle() async {
     let viewModel = FollowersViewModel(service: MockFollowersService())

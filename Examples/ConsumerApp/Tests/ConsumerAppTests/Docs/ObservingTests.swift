@@ -33,7 +33,7 @@ final class Banner {
 /// "Observing from UIKit or a terminal" (README, ActionDispatch's overview) and "What listeners
 /// see" (Streaming actions), run as they are quoted.
 @MainActor
-@Suite struct ObservingTests {
+@Suite(.serialExecutor) struct ObservingTests {
   @Test func handlersFollowALoad() async {
     let service = MockFollowerListService()
     service.fetchFollowersStub.succeed(with: ["mona"])

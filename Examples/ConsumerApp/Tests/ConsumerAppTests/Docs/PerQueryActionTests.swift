@@ -5,7 +5,7 @@ import Testing
 /// What "Choosing a policy" says about policies and associated values, shown to be true: a
 /// policy acts on the runs of one action value, and `search(String)` makes each query its own.
 @MainActor
-@Suite struct PerQueryActionTests {
+@Suite(.serialExecutor) struct PerQueryActionTests {
   // snippet: search-per-query
   enum QueryAction: ActionIdType {
     case search(String)  // each query is an action of its own: nothing supersedes anything

@@ -6,7 +6,7 @@ import Testing
 
 /// The tests of "Getting started" and "Testing a view model", run as they are quoted.
 @MainActor
-@Suite struct ProfileViewModelTests {
+@Suite(.serialExecutor) struct ProfileViewModelTests {
   // snippet: load-success
   @Test func loadSuccess() async {
     let service = MockProfileService()

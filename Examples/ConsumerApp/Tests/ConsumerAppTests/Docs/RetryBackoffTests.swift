@@ -6,7 +6,7 @@ import Testing
 
 /// "Driving time" in "Testing a view model": `TestClock.run()` skips every backoff.
 @MainActor
-@Suite struct RetryBackoffTests {
+@Suite(.serialExecutor) struct RetryBackoffTests {
   @Test func runSkipsEveryBackoffUpToTheLastAttempt() async {
     let clock = TestClock()
     let viewModel = BaseViewModel<ProfileAction>(clock: clock)

@@ -6,7 +6,7 @@ import Testing
 
 /// "Choosing a policy" and "Driving time" in "Testing a view model", run as they are quoted.
 @MainActor
-@Suite struct SearchViewModelTests {
+@Suite(.serialExecutor) struct SearchViewModelTests {
   @Test func aDebouncedSearchSendsOneRequestForTheLastQuery() async {
     let service = MockSearchService()
     service.searchStub.succeed(with: ["octocat"])

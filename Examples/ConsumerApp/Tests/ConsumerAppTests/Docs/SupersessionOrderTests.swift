@@ -6,7 +6,7 @@ import Testing
 
 /// The order of events when `.cancelPrevious` supersedes a run, as "Choosing a policy" states it.
 @MainActor
-@Suite struct SupersessionOrderTests {
+@Suite(.serialExecutor) struct SupersessionOrderTests {
   @Test func theNewRunStartsBeforeTheOldOneEndsAsCancelled() async {
     let viewModel = BaseViewModel<SearchAction>()
     let gate = Gate()
