@@ -10,17 +10,17 @@ extension BaseViewModel {
   ///
   /// - Parameter actionId: The action whose runs to cancel.
   public func cancel(_ actionId: ActionId) {
-    guard let state = states[actionId] else { return }
-    if state.throttle != nil { dropHeldDispatch(of: actionId) }
-    guard !state.liveRuns.isEmpty else { return }
-    retireAll(olderThan: nil, of: actionId, in: state)
+    cancelRuns(of: actionId)
   }
 
-  /// Cancels every run of every action.
+  /// Cancels every run of every action, waiting or in flight, and drops every held dispatch.
+  ///
+  /// Like ``cancel(_:)``, every run ends before this returns, wherever it is called from; a run
+  /// dispatched after it returned, even by a handler of the same notification, is not cancelled.
   public func cancelAll() {
-    let loading = states.compactMap { $0.value.liveRuns.isEmpty && $0.value.throttle?.held == nil ? nil : $0.key }
-    deliver { [self] in
-      for actionId in loading { cancel(actionId) }
+    let actions = Array(states.keys)
+    batch {
+      for actionId in actions { cancelRuns(of: actionId) }
     }
   }
 }

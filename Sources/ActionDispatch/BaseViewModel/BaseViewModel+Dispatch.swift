@@ -31,7 +31,7 @@ extension BaseViewModel {
   /// - Returns: The run's task. Awaiting it waits for the run's whole lifecycle, hooks included
   ///   (a run cancelled while its work ignores cancellation has ended at once, but its task
   ///   completes only when that work returns); cancelling it cancels the run.
-  @inlinable @discardableResult
+  @discardableResult
   public func dispatch<T>(
     actionId: ActionId,
     policy: DispatchPolicy = .concurrent,
@@ -71,7 +71,7 @@ extension BaseViewModel {
   ///   - onSuccess: Receives the work's result, typed, on the main actor.
   ///   - onFailure: Receives the error of this run, on the main actor.
   /// - Returns: The run's task, as for ``dispatch(actionId:policy:retry:timeout:task:onSuccess:)``.
-  @inlinable @discardableResult
+  @discardableResult
   public func dispatch<T>(
     actionId: ActionId,
     policy: DispatchPolicy = .concurrent,
@@ -109,7 +109,6 @@ extension BaseViewModel {
   ///   - timeout: The longest the run may take, retries included.
   ///   - task: The work. It starts on the main actor; `await` hops off it.
   ///   - onSuccess: Receives the work's result, typed, on the main actor.
-  @inlinable
   public func dispatchAndWait<T>(
     actionId: ActionId,
     policy: DispatchPolicy = .concurrent,
@@ -126,5 +125,91 @@ extension BaseViewModel {
     } onCancel: {
       run.cancel()
     }
+  }
+}
+
+extension BaseViewModel {
+  /// The one way in: admits (or drops, or holds) a dispatch and starts its run's task.
+  ///
+  /// The action's ``ActionStateMachine`` decides; this carries the decision out. State changes
+  /// at once — the action is loading when this returns, its old error is gone, the runs it
+  /// supersedes have ended — and the notifications are delivered now, or after the one being
+  /// delivered when a callback dispatches (see ``post(_:)``). `onAccepted` is given the run
+  /// when it is accepted, before its work can start (a streaming run tags its elements).
+  ///
+  /// - Parameter heldAs: The number a held throttled dispatch was given: a dispatch keeps one
+  ///   number from its call to its end.
+  func startRun<T>(
+    actionId: ActionId,
+    policy: DispatchPolicy,
+    retry: RetryPolicy?,
+    timeout: Duration?,
+    task work: @escaping @MainActor () async throws -> T,
+    onSuccess: (@MainActor (T) -> Void)?,
+    onFailure: (@MainActor (any Error) -> Void)?,
+    onFinish: (@MainActor (RunOutcome) -> Void)?,
+    onAccepted: (@MainActor (Run) -> Void)? = nil,
+    heldAs heldRunID: UInt64? = nil
+  ) -> Task<Void, Never> {
+    let runID = heldRunID ?? takeRunID()
+    // One lookup finds the action's state or makes it. A new state has no runs and no window,
+    // so its machine starts the run: no state is made for a dispatch that is not a run.
+    let count = states.count
+    let state = Self.stateIn(&states[actionId, default: ActionState()])
+    if states.count != count { idleWatch.actionStartedLoading(actionId) }
+
+    let start: ActionStateMachine.Start
+    let supersedes: Bool
+    let window: Duration?
+    switch state.machine.dispatch(policy: policy) {
+    case .drop:
+      post(.dropped(runID, actionId, onFinish: onFinish))
+      return Task {}
+    case .hold:
+      return hold(runID, of: actionId, in: state, onFinish: onFinish) { [weak self] in
+        self?.startRun(
+          actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: work,
+          onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish, onAccepted: onAccepted, heldAs: runID)
+      }
+    case .start(let startsAt, let supersedesOlder, let opensWindow):
+      (start, supersedes, window) = (startsAt, supersedesOlder, opensWindow)
+    }
+
+    if state.failure != nil { state.failure = nil }
+    let run = Run(
+      id: runID, state: state, startedAt: listeners.eventSinks.isEmpty ? nil : Run.now(), onFailure: onFailure,
+      onFinish: onFinish)
+    let superseded = state.machine.accept(run, supersedes: supersedes)
+    // A plain run (starts now, no retry, no timeout) carries no plan: its task does the least.
+    let plan =
+      start == .now && retry == nil && timeout == nil
+      ? nil : RunPlan(start: start, retry: retry, timeout: timeout, clock: clock)
+    onAccepted?(run)
+    let task = makeRunTask(run, of: actionId, plan: plan, work: work, onSuccess: onSuccess)
+    run.task = task
+    if let window { openThrottleWindow(window, of: actionId, in: state) }
+    let becameLoading = !state.isLoading
+    if becameLoading {
+      state.isLoading = true
+      summary.loadingActionCount += 1
+      if indicatorIsTimed { indicatorStartedLoading(actionId, state) }
+    }
+    batch {
+      post(.started(run, actionId, becameLoading: becameLoading))
+      for older in superseded { retire(older, of: actionId, cancelled: true) }
+    }
+    return task
+  }
+
+  /// The number the next dispatch gets.
+  private func takeRunID() -> UInt64 {
+    defer { nextRunID &+= 1 }
+    return nextRunID
+  }
+
+  /// The state an `inout` access found or inserted: reading through `inout` makes
+  /// `Dictionary`'s defaulted subscript insert its default, with a single lookup.
+  private static func stateIn(_ state: inout ActionState) -> ActionState {
+    state
   }
 }

@@ -7,7 +7,6 @@
 /// it is read and written on the main actor alone, and by a released view model's `deinit`,
 /// which may run on another thread: it touches only what a task touches with the view model
 /// held (its position, the waiter, the task and timer), never ``isLive``.
-@usableFromInline
 final class Run: @unchecked Sendable {
   /// The run's number, in dispatch order across the view model.
   let id: UInt64
@@ -21,13 +20,13 @@ final class Run: @unchecked Sendable {
   let startedAt: Duration?
   /// Whether the run has not been retired yet. Declared next to ``startedAt`` so that it fills
   /// that optional's padding: the run then fits a 128-byte allocation.
-  @usableFromInline @exclusivity(unchecked) var isLive = true
+  @exclusivity(unchecked) var isLive = true
   /// The run's typed failure closure, given the error when the run fails (a timeout included).
   let onFailure: (@MainActor (any Error) -> Void)?
   /// Told how the run ended, for ``BaseViewModel/dispatchGroup(_:)``.
   let onFinish: (@MainActor (RunOutcome) -> Void)?
   /// The run's task; `nil` only while admission is creating it.
-  @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
+  @exclusivity(unchecked) var task: Task<Void, Never>?
   /// The timer that fails the run when its `timeout` passes.
   @exclusivity(unchecked) var timer: Task<Void, Never>?
   /// The waiting task, resumed when the run's turn comes or the run is retired. Unsafe (a
@@ -64,15 +63,14 @@ final class Run: @unchecked Sendable {
 ///
 /// A class, so that a run's task carries one pointer for it: its frame stays small, and a
 /// plain run's task fits the task's first allocation slab.
-@usableFromInline
 final class RunPlan: Sendable {
-  let start: Admission.Start
+  let start: ActionStateMachine.Start
   let retry: RetryPolicy?
   let timeout: Duration?
   /// The view model's clock, which the waits, backoffs and timeout are measured on.
   let clock: any Clock<Duration>
 
-  init(start: Admission.Start, retry: RetryPolicy?, timeout: Duration?, clock: any Clock<Duration>) {
+  init(start: ActionStateMachine.Start, retry: RetryPolicy?, timeout: Duration?, clock: any Clock<Duration>) {
     self.start = start
     self.retry = retry
     self.timeout = timeout
@@ -81,7 +79,6 @@ final class RunPlan: Sendable {
 }
 
 /// How a run ended.
-@usableFromInline
 enum RunOutcome: Sendable {
   case succeeded
   case failed

@@ -1,21 +1,12 @@
 /// What only the view model's listeners use: the `observe { On(...) }` registrations and the
-/// `events()` streams and `observeEvents` handlers, with the flags that let a run skip them.
+/// `events()` streams and `observeEvents` handlers.
 ///
-/// A value stored in the view model, so that a run reads a flag in place: with no listener, a
-/// run builds no event and visits no observer.
+/// A value stored in the view model: with no listener, a run builds no event and visits no observer.
 struct Listeners<ActionId: ActionIdType> {
   /// The `observe { On(...) }` registrations, per action.
-  var observers: [ActionId: [ObserverEntry<ActionId>]] = [:] {
-    didSet { hasObservers = !observers.isEmpty }
-  }
-  /// Whether any `On` is registered.
-  private(set) var hasObservers = false
+  var observers: [ActionId: [ObserverEntry<ActionId>]] = [:]
   /// The live `events()` streams and `observeEvents` handlers.
-  var eventSinks: [EventSink<ActionId>] = [] {
-    didSet { hasEventListeners = !eventSinks.isEmpty }
-  }
-  /// Whether anything listens for events; when nothing does, no event is built.
-  private(set) var hasEventListeners = false
+  var eventSinks: [EventSink<ActionId>] = []
   /// The number the next `events()` stream or observer gets.
   private var nextRegistrationID: UInt64 = 1
 

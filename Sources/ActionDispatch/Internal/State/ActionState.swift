@@ -3,131 +3,53 @@ import Observation
 /// The state of one action that is not idle: observable per action, so a view that reads
 /// action A is not invalidated by anything that happens to action B.
 ///
-/// It exists only while the action has a run in flight or an error: an idle action without an
-/// error holds no memory of its own (reads of it go through ``IdleWatch``).
+/// It exists only while the action has a run in flight, an error, a shown indicator or an open
+/// throttle window: an idle action without an error holds no memory of its own (reads of it go
+/// through ``IdleWatch``).
 ///
 /// Not generic on purpose: Observation instantiates a key path per mutation, and a generic
 /// class's key paths are built at run time (demangling included) on every access.
-///
-/// Observable by hand rather than with `@Observable`, so that its registrar (two allocations
-/// and a lock) is made only when one of its properties is first read: a state that no one reads,
-/// such as a row's that no view shows, never makes one.
-final class ActionState: Observable {
-  /// Whether the action is loading: observable, and changed only on idle ↔ loading transitions.
-  var isLoading: Bool {
-    get {
-      access(\.isLoading)
-      return _isLoading
-    }
-    set { withMutation(\.isLoading) { _isLoading = newValue } }
-  }
+@Observable
+final class ActionState {
+  /// Whether the action is loading: changed only on idle ↔ loading transitions.
+  var isLoading = false
   /// The last run's error, until the action is dispatched again or the error is cleared.
-  var failure: (any Error)? {
-    get {
-      access(\.failure)
-      return _failure
-    }
-    set { withMutation(\.failure) { _failure = newValue } }
-  }
+  var failure: (any Error)?
   /// Whether a loading indicator is shown, for a view model whose ``LoadingIndicator`` is not
-  /// immediate: observable, and changed only when the indicator appears or disappears.
-  var isShowingLoading: Bool {
-    get {
-      access(\.isShowingLoading)
-      return _isShowingLoading
-    }
-    set { withMutation(\.isShowingLoading) { _isShowingLoading = newValue } }
-  }
+  /// immediate: changed only when the indicator appears or disappears.
+  var isShowingLoading = false
 
-  /// The storage behind ``isLoading``, ``failure`` and ``isShowingLoading``: read and written
-  /// directly by the framework's own bookkeeping, which no view depends on.
-  private(set) var _isLoading = false
-  private(set) var _failure: (any Error)?
-  private(set) var _isShowingLoading = false
-  /// Made by the first read of an observable property; until then no one can be tracking one.
-  private var registrar: ObservationRegistrar?
-
-  /// How many runs count towards loading; it lags ``liveRuns`` while their ends are delivered.
-  @exclusivity(unchecked) var loadingCount = 0
-  /// The runs accepted and not yet retired, oldest first.
-  @exclusivity(unchecked) var liveRuns = RunOrder()
-  /// Whether ``isLoading`` was read since it last changed: a reader may be tracking it.
-  var loadingWasRead = false
-  /// Whether ``failure`` was read since it last changed.
-  var failureWasRead = false
-  /// Whether ``isShowingLoading`` was read since it last changed.
-  var showingWasRead = false
+  /// The action's runs and throttle window: where its policies are decided.
+  @ObservationIgnored @exclusivity(unchecked) var machine = ActionStateMachine()
+  /// The run whose result (value or error) is being delivered: it has ended, but the action
+  /// counts it as loading until its result handlers have run (see ``BaseViewModel/retire(_:of:_:)``).
+  @ObservationIgnored var resultInDelivery: Run?
   /// The indicator's pending delay or minimum display period, while one is running.
-  var indicatorTimer: Task<Void, Never>?
+  @ObservationIgnored var indicatorTimer: Task<Void, Never>?
   /// Whether the shown indicator's minimum display period has passed.
-  var indicatorMinimumPassed = false
-  /// The open throttle window, while a throttled run started less than its interval ago.
-  var throttle: ThrottleWindow?
+  @ObservationIgnored var indicatorMinimumPassed = false
 
   init() {}
 
+  /// Whether something still holds the action loading: a live run, or a result being delivered.
+  var holdsLoading: Bool { !machine.runs.isEmpty || resultInDelivery != nil }
+
   /// Whether the state holds nothing of its own, so the action can drop it.
   var isReclaimable: Bool {
-    liveRuns.isEmpty && loadingCount == 0 && !hasFailure && !_isShowingLoading && indicatorTimer == nil
-      && throttle == nil
-  }
-
-  /// Whether the action has an error, read without registering with a tracking view: for the
-  /// framework's own bookkeeping, which no view depends on.
-  var hasFailure: Bool { _failure != nil }
-
-  /// Sets ``isLoading``, telling trackers only if it was read since it last changed: with no
-  /// reader nothing can be tracking it, so a row nobody looks at pays no observation cost.
-  func setLoading(_ loading: Bool) {
-    if loadingWasRead {
-      isLoading = loading
-      loadingWasRead = false
-    } else {
-      _isLoading = loading
-    }
+    machine.isEmpty && !isLoading && failure == nil && !isShowingLoading && indicatorTimer == nil
   }
 
   /// Tells readers that were tracking this state that it is going away, so they read again.
   func invalidateReaders() {
-    if loadingWasRead { withMutation(\.isLoading) {} }
-    if failureWasRead { withMutation(\.failure) {} }
-    if showingWasRead { withMutation(\.isShowingLoading) {} }
-  }
-
-  /// Registers a read of a property with whoever is tracking, making the registrar if needed.
-  private func access<Member>(_ keyPath: KeyPath<ActionState, Member>) {
-    if registrar == nil { registrar = ObservationRegistrar() }
-    registrar?.access(self, keyPath: keyPath)
-  }
-
-  /// Changes a property, telling whoever tracks it; with no registrar, no one can be.
-  private func withMutation(_ keyPath: KeyPath<ActionState, some Any>, _ mutation: () -> Void) {
-    guard let registrar else { return mutation() }
-    registrar.withMutation(of: self, keyPath: keyPath, mutation)
+    withMutation(keyPath: \.isLoading) {}
+    withMutation(keyPath: \.failure) {}
+    withMutation(keyPath: \.isShowingLoading) {}
   }
 }
 
 /// How many actions are loading: non-generic for the same reason as ``ActionState``.
 @Observable
 final class LoadingSummary {
-  /// Observable, for ``BaseViewModel/isAnyLoading``; read it through ``read()``.
-  private(set) var loadingActionCount = 0
-  /// Whether the count was read since it last changed: a reader may be tracking it.
-  @ObservationIgnored private var wasRead = false
-
-  /// The count, for a reader that may be tracking it.
-  func read() -> Int {
-    wasRead = true
-    return loadingActionCount
-  }
-
-  /// Changes the count, telling trackers only if it was read since it last changed.
-  func add(_ delta: Int) {
-    if wasRead {
-      loadingActionCount += delta
-      wasRead = false
-    } else {
-      _loadingActionCount += delta
-    }
-  }
+  /// Observable, for ``BaseViewModel/isAnyLoading``.
+  var loadingActionCount = 0
 }

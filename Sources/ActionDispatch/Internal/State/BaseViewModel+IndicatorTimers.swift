@@ -27,7 +27,6 @@ extension BaseViewModel {
 
   private func showIndicator(_ actionId: ActionId, _ state: ActionState) {
     state.isShowingLoading = true
-    state.showingWasRead = false
     state.indicatorMinimumPassed = false
     let minimum = loadingIndicator.minimumDuration
     guard minimum > .zero else {
@@ -45,7 +44,6 @@ extension BaseViewModel {
 
   private func hideIndicator(_ state: ActionState) {
     state.isShowingLoading = false
-    state.showingWasRead = false
   }
 
   /// A timer on the view model's clock that fires once, unless cancelled or the state is gone.
