@@ -117,7 +117,7 @@ extension ActionDispatching {
   ///   - task: The work. Capture what it needs (`[service] in`), not `self`.
   ///   - onSuccess: Receives the view model and the work's result, typed, on the main actor.
   /// - Returns: The run's task: awaiting it waits for the run; cancelling it cancels the run.
-  @discardableResult
+  @inlinable @discardableResult
   public func dispatch<T>(
     actionId: ActionId,
     policy: DispatchPolicy = .concurrent,
@@ -156,7 +156,7 @@ extension ActionDispatching {
   ///   - onSuccess: Receives the view model and the work's result, typed, on the main actor.
   ///   - onFailure: Receives the view model and the run's error, on the main actor.
   /// - Returns: The run's task: awaiting it waits for the run; cancelling it cancels the run.
-  @discardableResult
+  @inlinable @discardableResult
   public func dispatch<T>(
     actionId: ActionId,
     policy: DispatchPolicy = .concurrent,
@@ -183,6 +183,7 @@ extension ActionDispatching {
   ///   - timeout: The longest the run may take, retries included.
   ///   - task: The work. Capture what it needs (`[service] in`), not `self`.
   ///   - onSuccess: Receives the view model and the work's result, typed, on the main actor.
+  @inlinable
   public func dispatchAndWait<T>(
     actionId: ActionId,
     policy: DispatchPolicy = .concurrent,

@@ -62,7 +62,7 @@ extension BaseViewModel {
         for try await element in sequence {
           // Checked on the main actor before each element: a run that ended delivers nothing more.
           guard let self, let run = tag.run, run.isLive, !Task.isCancelled else { throw CancellationError() }
-          self.post(.element(run, actionId, element, deliver: deliver))
+          self.post(.element(run, element, deliver: deliver), of: actionId)
         }
       },
       onSuccess: nil, onFailure: nil, onFinish: nil, onAccepted: { tag.run = $0 })

@@ -63,9 +63,18 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// The number the next run gets.
   @ObservationIgnored @exclusivity(unchecked) var nextRunID: UInt64 = 1
   /// Notifications posted while another is being delivered, in the order they were posted.
-  @ObservationIgnored @exclusivity(unchecked) var pendingNotifications: [Notification] = []
+  @ObservationIgnored @exclusivity(unchecked) var pendingNotifications: [RunNotification] = []
+  /// The action of each of ``pendingNotifications``.
+  @ObservationIgnored @exclusivity(unchecked) var pendingActions: [ActionId] = []
   /// Whether a notification is being delivered right now.
   @ObservationIgnored @exclusivity(unchecked) var isDelivering = false
+  /// The state a dispatch last found already existing, until it is reclaimed: dispatching that
+  /// action again skips the hash lookup (`recentActionId` holds its id exactly while this is not `nil`).
+  @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var recentState: ActionState?
+  /// The id of the action that ``recentState`` belongs to; initialized only while it is set.
+  ///
+  /// A pointer, so that reading it needs no `Optional<ActionId>` metadata in generic code.
+  @ObservationIgnored nonisolated(unsafe) let recentActionId = UnsafeMutablePointer<ActionId>.allocate(capacity: 1)
   /// The view model, weakly, for run tasks to capture; made on first use.
   @ObservationIgnored private var weakSelfStorage: WeakReference<BaseViewModel>?
 
@@ -123,6 +132,8 @@ open class BaseViewModel<ActionId: ActionIdType> {
       window?.held?.settle(nil)
     }
     for sink in listeners.eventSinks { sink.finish?() }
+    if recentState != nil { recentActionId.deinitialize(count: 1) }
+    recentActionId.deallocate()
   }
 
   // MARK: - State
@@ -143,7 +154,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
 
   /// Whether any action has a run in flight.
   public var isAnyLoading: Bool {
-    summary.loadingActionCount > 0
+    summary.read() > 0
   }
 
   /// The message of the action's last error, as a user is shown it.
@@ -173,7 +184,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   ///
   /// - Parameter actionId: The action.
   public func clearError(for actionId: ActionId) {
-    guard let state = states[actionId], state.failure != nil else { return }
+    guard let state = states[actionId], state.hasFailure else { return }
     state.failure = nil
     reclaimIfIdle(state, of: actionId)
   }
@@ -219,6 +230,10 @@ open class BaseViewModel<ActionId: ActionIdType> {
       states[actionId] = removed  // not this action's state (never expected): leave it
       return
     }
+    if recentState === state {
+      recentState = nil
+      recentActionId.deinitialize(count: 1)
+    }
     state.invalidateReaders()
   }
 
@@ -226,7 +241,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   var indicatorIsTimed: Bool { !loadingIndicator.isImmediate }
 
   /// The view model, weakly: what a run's task holds, so that releasing the view model cancels it.
-  var weakSelf: WeakReference<BaseViewModel> {
+  @usableFromInline var weakSelf: WeakReference<BaseViewModel> {
     if let reference = weakSelfStorage { return reference }
     let reference = WeakReference(self)
     weakSelfStorage = reference

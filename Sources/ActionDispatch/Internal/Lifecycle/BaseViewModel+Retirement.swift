@@ -1,52 +1,35 @@
 extension BaseViewModel {
-  /// A notification, posted by ``post(_:)`` once the state change it reports has happened,
-  /// and delivered in the order posted.
-  enum Notification {
-    /// A run was accepted; `becameLoading` when the action went from idle to loading.
-    case started(Run, ActionId, becameLoading: Bool)
-    /// A streaming run produced an element; `deliver` is the run's typed `onElement`.
-    case element(Run, ActionId, Any, deliver: @MainActor (Any) -> Void)
-    /// A run was retired.
-    case ended(Run, ActionId, Ending)
-    /// A dispatch was dropped: by `.ignoreWhileRunning`, or held by `.throttle` and replaced or cancelled.
-    case dropped(UInt64, ActionId, onFinish: (@MainActor (RunOutcome) -> Void)?)
-    /// The action went idle without a run ending: ``cancelRuns(of:)`` ended the loading that a
-    /// result being delivered still held.
-    case wentIdle(ActionId)
-  }
-
-  /// How a run ended.
-  enum Ending {
-    /// The work returned `value` (for the `On` handlers); `deliver` calls the run's typed
-    /// success closure and the ``BaseViewModel/onSuccess(actionId:result:)`` hook with it.
-    case succeeded(value: Any, deliver: @MainActor () -> Void)
-    /// The work threw, or the timeout fired.
-    case failed(any Error)
-    /// Cancelled, superseded or timed out after a cancel; `wentIdle` when the action's loading
-    /// ended with it.
-    case cancelled(wentIdle: Bool)
-  }
-
   // MARK: - Entry points
 
   /// The run's work returned: the run succeeds, or ends as cancelled when its task was.
+  ///
+  /// Never inlined into a run's task, like the other entry points a task calls: the task's
+  /// async frame then holds only what crosses its one `await`.
+  @inline(never) @usableFromInline
   func retire<T>(_ run: Run, of actionId: ActionId, returning value: T, onSuccess: (@MainActor (T) -> Void)?) {
     guard run.isLive else { return }
     guard !Task.isCancelled else { return retire(run, of: actionId, cancelled: false) }
-    let deliver: @MainActor () -> Void = { [self] in
-      onSuccess?(value)
-      self.onSuccess(actionId: actionId, result: value)
-    }
-    retire(run, of: actionId, result: .succeeded(value: value, deliver: deliver))
+    detach(run)
+    run.state.resultInDelivery = run
+    // A run's task resumes only between two turns of the main actor, never inside a delivery:
+    // nothing is queued, so the run's end is delivered now, its typed value first, unboxed and
+    // with no closure made for it.
+    assert(!isDelivering, "a run's task resumed inside a delivery")
+    isDelivering = true
+    onSuccess?(value)
+    self.onSuccess(actionId: actionId, result: value)
+    deliverEnd(of: run, actionId, .succeeded(value: value))
+    deliverPending()
   }
 
   /// The work threw: the run fails, or ends as cancelled when that is why it threw.
+  @inline(never) @usableFromInline
   func retire(_ run: Run, of actionId: ActionId, afterWorkThrew error: any Error) {
     guard run.isLive else { return }
     if Task.isCancelled || error is CancellationError {
       retire(run, of: actionId, cancelled: false)
     } else {
-      retire(run, of: actionId, result: .failed(error))
+      retire(run, of: actionId, failedWith: error)
     }
   }
 
@@ -57,13 +40,14 @@ extension BaseViewModel {
       retire(run, of: actionId, cancelled: true)
     } else {
       run.task?.cancel()
-      retire(run, of: actionId, result: .failed(ActionTimeoutError(timeout: limit)))
+      retire(run, of: actionId, failedWith: ActionTimeoutError(timeout: limit))
     }
   }
 
   /// The run's task was cancelled, possibly on another thread: retires the run on the main
   /// actor. A run that already ended (the usual case, when the framework cancelled it) makes
   /// this a no-op.
+  @usableFromInline
   nonisolated static func retireWhenCancelled(_ run: Run, of actionId: ActionId, _ owner: WeakReference<BaseViewModel>)
   {
     Task { @MainActor in owner.object?.retire(run, of: actionId, cancelled: false) }
@@ -82,7 +66,7 @@ extension BaseViewModel {
       if let held { drop(held, of: actionId) }
       if state.resultInDelivery != nil {
         state.resultInDelivery = nil
-        if runs.isEmpty, endLoadingIfIdle(state, of: actionId) { post(.wentIdle(actionId)) }
+        if runs.isEmpty, endLoadingIfIdle(state, of: actionId) { post(.wentIdle, of: actionId) }
       }
       for run in runs { retire(run, of: actionId, cancelled: true) }
     }
@@ -91,7 +75,7 @@ extension BaseViewModel {
   /// Ends a held dispatch as dropped: its task completes, then it emits `dropped`.
   func drop(_ held: HeldDispatch, of actionId: ActionId) {
     held.settle(nil)
-    post(.dropped(held.runID, actionId, onFinish: held.onFinish))
+    post(.dropped(held.runID, onFinish: held.onFinish), of: actionId)
   }
 
   // MARK: - Retirement
@@ -104,20 +88,18 @@ extension BaseViewModel {
     guard run.isLive else { return }
     detach(run)
     if cancelsWork { run.task?.cancel() }
-    post(.ended(run, actionId, .cancelled(wentIdle: endLoadingIfIdle(run.state, of: actionId))))
+    post(.ended(run, .cancelled(wentIdle: endLoadingIfIdle(run.state, of: actionId))), of: actionId)
   }
 
-  /// Ends a live run with its result, once: the error is recorded at once, and the action
-  /// counts the run as loading until its result handlers have run (``deliver(_:)``).
-  private func retire(_ run: Run, of actionId: ActionId, result: Ending) {
+  /// Ends a live run as failed, once: ``error(for:)`` reports the error at once, and the action
+  /// counts the run as loading until its failure handlers have run.
+  private func retire(_ run: Run, of actionId: ActionId, failedWith error: any Error) {
     detach(run)
     let state = run.state
-    if case .failed(let error) = result {
-      state.failure = error
-      idleWatch.actionFailed(actionId)
-    }
+    state.failure = error
+    idleWatch.actionFailed(actionId)
     state.resultInDelivery = run
-    post(.ended(run, actionId, result))
+    post(.ended(run, .failed(error)), of: actionId)
   }
 
   /// Takes a live run out of its action: it is no longer live, its timer stops, a task waiting
@@ -138,9 +120,9 @@ extension BaseViewModel {
 
   /// Counts the action out of loading when nothing holds it any more; `true` when it went idle.
   private func endLoadingIfIdle(_ state: ActionState, of actionId: ActionId) -> Bool {
-    guard state.isLoading, !state.holdsLoading else { return false }
+    guard state._isLoading, !state.holdsLoading else { return false }
     state.isLoading = false
-    summary.loadingActionCount -= 1
+    summary.add(-1)
     if indicatorIsTimed { indicatorStoppedLoading(actionId, state) }
     reclaimIfIdle(state, of: actionId)
     return true
@@ -154,10 +136,13 @@ extension BaseViewModel {
   /// This is what keeps re-entrant callbacks safe: a hook, observer or handler that
   /// dispatches, cancels or ends runs changes state at once, but every listener still sees
   /// each run's notifications in lifecycle order, one end per run.
-  func post(_ notification: Notification) {
-    guard !isDelivering else { return pendingNotifications.append(notification) }
+  func post(_ notification: RunNotification, of actionId: ActionId) {
+    guard !isDelivering else {
+      pendingActions.append(actionId)
+      return pendingNotifications.append(notification)
+    }
     isDelivering = true
-    deliver(notification)
+    deliver(notification, of: actionId)
     deliverPending()
   }
 
@@ -176,58 +161,63 @@ extension BaseViewModel {
     var index = 0
     while index < pendingNotifications.count {
       let next = pendingNotifications[index]
+      let actionId = pendingActions[index]
       index += 1
-      deliver(next)
+      deliver(next, of: actionId)
     }
-    if index > 0 { pendingNotifications.removeAll(keepingCapacity: true) }
+    if index > 0 {
+      pendingNotifications.removeAll(keepingCapacity: true)
+      pendingActions.removeAll(keepingCapacity: true)
+    }
     isDelivering = false
   }
 
   /// Delivers one notification to every listener, in the fixed order.
-  private func deliver(_ notification: Notification) {
+  private func deliver(_ notification: RunNotification, of actionId: ActionId) {
     switch notification {
-    case .started(let run, let actionId, let becameLoading):
+    case .started(let run, let becameLoading):
       if becameLoading { onStatusUpdate(actionId: actionId, isLoading: true) }
-      emit(ActionEvent(actionId: actionId, kind: .started, run: run.id), run: run.id)
-      notifyObservers(of: actionId, run: run.id) { $0.runStarted(while: $1) }
-    case .element(let run, let actionId, let element, let deliver):
+      if listeners.hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .started, run: run.id), run: run.id) }
+      if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runStarted(while: $1) } }
+    case .element(let run, let element, let deliver):
       // An element reaches every listener once its delivery began, even when one of them
       // cancels the run: it is the notification in progress. The end follows it.
       guard run.isLive else { return }
       deliver(element)
-      notifyObservers(of: actionId, run: run.id) { $0.runElement(element, while: $1) }
-    case .ended(let run, let actionId, let ending):
+      if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runElement(element, while: $1) } }
+    case .ended(let run, let ending):
       deliverEnd(of: run, actionId, ending)
-    case .dropped(let runID, let actionId, let onFinish):
-      emit(ActionEvent(actionId: actionId, kind: .dropped, run: runID), run: runID)
+    case .dropped(let runID, let onFinish):
+      if listeners.hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .dropped, run: runID), run: runID) }
       onFinish?(.cancelled)
-    case .wentIdle(let actionId):
+    case .wentIdle:
       onStatusUpdate(actionId: actionId, isLoading: false)
     }
   }
 
   /// Delivers a retired run's end in the one fixed order: its result (the typed closure and
-  /// the hook, then the `On` handlers), the loading bookkeeping its result held and
+  /// the hook — for a success, called just before this — then the `On` handlers), the loading bookkeeping its result held and
   /// `onStatusUpdate`, the event, then `finished`.
-  private func deliverEnd(of run: Run, _ actionId: ActionId, _ ending: Ending) {
+  private func deliverEnd(of run: Run, _ actionId: ActionId, _ ending: RunEnding) {
     let outcome: RunOutcome
     var wentIdle = false
     var failure: (any Error)?
     switch ending {
-    case .succeeded(let value, let deliver):
+    case .succeeded(let value):
       outcome = .succeeded
-      deliver()
-      notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) }
+      if listeners.hasObservers {
+        notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) }
+      }
     case .failed(let error):
       outcome = .failed
       failure = error
       run.onFailure?(error)
       onError(actionId: actionId, error: error)
-      notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) }
+      if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) } }
     case .cancelled(let idle):
       outcome = .cancelled
       wentIdle = idle
-      notifyObservers(of: actionId, run: run.id) { $0.runCancelled(while: $1) }
+      if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runCancelled(while: $1) } }
     }
     let state = run.state
     if state.resultInDelivery === run {
@@ -235,7 +225,7 @@ extension BaseViewModel {
       wentIdle = endLoadingIfIdle(state, of: actionId)
     }
     if wentIdle { onStatusUpdate(actionId: actionId, isLoading: false) }
-    if !listeners.eventSinks.isEmpty {
+    if listeners.hasEventListeners {
       let kind: ActionEvent<ActionId>.Kind
       switch outcome {
       case .succeeded: kind = .succeeded
@@ -249,7 +239,7 @@ extension BaseViewModel {
           errorMessage: failure.map(ErrorMessage.describe)),
         run: run.id)
     }
-    notifyObservers(of: actionId, run: run.id) { $0.runFinished(while: $1) }
+    if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFinished(while: $1) } }
     run.onFinish?(outcome)
   }
 }

@@ -25,15 +25,15 @@ extension BaseViewModel {
   ///
   /// - Returns: The dispatch's task: it completes at once when the dispatch is dropped, and
   ///   waits for the run when it starts. Cancelling it drops a held dispatch, or cancels the run.
+  @usableFromInline
   func hold(
     _ runID: UInt64,
     of actionId: ActionId,
-    in state: ActionState,
     onFinish: (@MainActor (RunOutcome) -> Void)?,
     begin: @escaping @MainActor () -> Task<Void, Never>?
   ) -> Task<Void, Never> {
     let held = HeldDispatch(runID: runID, begin: begin, onFinish: onFinish)
-    if let replaced = state.machine.hold(held) { drop(replaced, of: actionId) }
+    if let replaced = states[actionId]?.machine.hold(held) { drop(replaced, of: actionId) }
     return Task { @MainActor [weak self] in
       let run = await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Task<Void, Never>?, Never>) in

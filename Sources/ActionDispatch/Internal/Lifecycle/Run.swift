@@ -7,6 +7,7 @@
 /// it is read and written on the main actor alone, and by a released view model's `deinit`,
 /// which may run on another thread: it touches only what a task touches with the view model
 /// held (its position, the waiter, the task and timer), never ``isLive``.
+@usableFromInline
 final class Run: @unchecked Sendable {
   /// The run's number, in dispatch order across the view model.
   let id: UInt64
@@ -20,13 +21,13 @@ final class Run: @unchecked Sendable {
   let startedAt: Duration?
   /// Whether the run has not been retired yet. Declared next to ``startedAt`` so that it fills
   /// that optional's padding: the run then fits a 128-byte allocation.
-  @exclusivity(unchecked) var isLive = true
+  @usableFromInline @exclusivity(unchecked) var isLive = true
   /// The run's typed failure closure, given the error when the run fails (a timeout included).
   let onFailure: (@MainActor (any Error) -> Void)?
   /// Told how the run ended, for ``BaseViewModel/dispatchGroup(_:)``.
   let onFinish: (@MainActor (RunOutcome) -> Void)?
   /// The run's task; `nil` only while admission is creating it.
-  @exclusivity(unchecked) var task: Task<Void, Never>?
+  @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
   /// The timer that fails the run when its `timeout` passes.
   @exclusivity(unchecked) var timer: Task<Void, Never>?
   /// The waiting task, resumed when the run's turn comes or the run is retired. Unsafe (a
@@ -63,6 +64,7 @@ final class Run: @unchecked Sendable {
 ///
 /// A class, so that a run's task carries one pointer for it: its frame stays small, and a
 /// plain run's task fits the task's first allocation slab.
+@usableFromInline
 final class RunPlan: Sendable {
   let start: ActionStateMachine.Start
   let retry: RetryPolicy?
@@ -79,6 +81,7 @@ final class RunPlan: Sendable {
 }
 
 /// How a run ended.
+@usableFromInline
 enum RunOutcome: Sendable {
   case succeeded
   case failed

@@ -3,6 +3,10 @@ extension BaseViewModel {
   ///
   /// It holds the view model weakly, so releasing the view model cancels the run. Cancelling
   /// the task retires the run on the main actor's next turn, even if the work ignores it.
+  ///
+  /// `@inlinable`, for the reason ``startRun(actionId:policy:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:heldAs:)``
+  /// gives; what it calls is `@usableFromInline` and stays here.
+  @inlinable
   func makeRunTask<T>(
     _ run: Run,
     of actionId: ActionId,
@@ -41,7 +45,10 @@ extension BaseViewModel {
   ///
   /// Before every attempt after the first it checks that the run is still live and not
   /// cancelled: a cancel or timeout that lands during or right after a backoff starts nothing.
-  private static func perform<T>(
+  /// Never inlined: its frame is allocated only by runs with a plan, which keeps a plain run's
+  /// task small.
+  @inline(never) @usableFromInline
+  static func perform<T>(
     _ work: @MainActor () async throws -> T,
     of run: Run,
     _ actionId: ActionId,

@@ -6,8 +6,9 @@
 ///
 /// `@unchecked Sendable`: the object is read only on the main actor; the weak reference itself
 /// is safe to read from anywhere.
+@usableFromInline
 final class WeakReference<Object: AnyObject>: @unchecked Sendable {
-  weak var object: Object?
+  @usableFromInline weak var object: Object?
 
   init(_ object: Object) {
     self.object = object
