@@ -5,8 +5,8 @@ extension BaseViewModel {
   ///
   /// Each run ends at once as cancelled: loading ends, no result or error is delivered
   /// (even if the work ignores cancellation and returns later), and ``error(for:)`` is unchanged.
-  /// Called from inside a hook or handler, the runs end at once too; their notifications are
-  /// delivered right after the one being delivered.
+  /// Called from inside a hook or handler, the runs end at once too — the action is not loading
+  /// when this returns — and their notifications are delivered right after the one being delivered.
   ///
   /// - Parameter actionId: The action whose runs to cancel.
   public func cancel(_ actionId: ActionId) {
