@@ -160,7 +160,7 @@ enum ScheduleInvariants {
     let entries = runner.harness.log.entries
     var result: [Int: RunView] = [:]
     for (ticket, facts) in runner.tickets.enumerated() {
-      guard let window = facts.window else { continue }
+      guard let window = facts.window, !facts.redispatchedDuringCall else { continue }
       // A throttled dispatch may be held: it emits nothing during the call, and a `dropped` then
       // is the dispatch it replaced. Only a run it started is its own.
       let throttled =

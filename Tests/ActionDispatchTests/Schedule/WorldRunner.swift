@@ -18,6 +18,9 @@ final class WorldRunner {
     /// For a dispatch made at top level, the listener log's positions during the call: every
     /// notification it raised was delivered then, since none was in progress to queue behind.
     var window: Range<Int>?
+    /// Whether a callback dispatched the same action during this top-level call: its runs'
+    /// events then cannot be told apart from this dispatch's.
+    var redispatchedDuringCall = false
     /// How many cancelling calls (``WorldRunner/cancelCalls``) were made before this dispatch.
     var cancelCallsBefore = 0
     /// Whether its policy always makes it a run (never dropped, never held): a quick dispatch
@@ -199,6 +202,7 @@ final class WorldRunner {
         })
     }
     tickets[ticket].window = before..<logCount
+    tickets[ticket].redispatchedDuringCall = tickets[(ticket + 1)...].contains { $0.action == spec.action }
     track(ticket, handle)
   }
 
