@@ -199,6 +199,25 @@ import Testing
       ])
     _ = observer
   }
+
+  @Test func aHeldDispatchKeepsTheNumberItWasGivenWhenItWasCalled() async {
+    let viewModel = TestViewModel(clock: clock)
+    var runs: [String] = []
+    let token = viewModel.observeEvents { event in runs.append("\(event.actionId).\(event.kind)#\(event.run)") }
+    let sent = Recorder()
+    await search(viewModel, 1, into: sent).value
+    let held = search(viewModel, 2, into: sent)
+    await viewModel.dispatch(actionId: .load, task: { 0 }).value
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .seconds(1))
+    await held.value
+    #expect(
+      runs == [
+        "search.started#1", "search.succeeded#1", "load.started#3", "load.succeeded#3", "search.started#2",
+        "search.succeeded#2",
+      ])
+    token.cancel()
+  }
 }
 
 /// Values recorded by work on the main actor.

@@ -5,22 +5,22 @@ extension BaseViewModel {
   ///
   /// Each run ends at once as cancelled: loading ends, no result or error is delivered
   /// (even if the work ignores cancellation and returns later), and ``error(for:)`` is unchanged.
-  /// Called from inside a hook or handler, the runs end at once too; their notifications are
-  /// delivered right after the one being delivered.
+  /// Called from inside a hook or handler, the runs end at once too — the action is not loading
+  /// when this returns — and their notifications are delivered right after the one being delivered.
   ///
   /// - Parameter actionId: The action whose runs to cancel.
   public func cancel(_ actionId: ActionId) {
-    guard let state = states[actionId] else { return }
-    if state.throttle != nil { dropHeldDispatch(of: actionId) }
-    guard !state.liveRuns.isEmpty else { return }
-    retireAll(olderThan: nil, of: actionId, in: state)
+    cancelRuns(of: actionId)
   }
 
-  /// Cancels every run of every action.
+  /// Cancels every run of every action, waiting or in flight, and drops every held dispatch.
+  ///
+  /// Like ``cancel(_:)``, every run ends before this returns, wherever it is called from; a run
+  /// dispatched after it returned, even by a handler of the same notification, is not cancelled.
   public func cancelAll() {
-    let loading = states.compactMap { $0.value.liveRuns.isEmpty && $0.value.throttle?.held == nil ? nil : $0.key }
-    deliver { [self] in
-      for actionId in loading { cancel(actionId) }
+    let actions = Array(states.keys)
+    batch {
+      for actionId in actions { cancelRuns(of: actionId) }
     }
   }
 }

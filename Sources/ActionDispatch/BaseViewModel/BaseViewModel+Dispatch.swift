@@ -128,3 +128,151 @@ extension BaseViewModel {
     }
   }
 }
+
+extension BaseViewModel {
+  /// The one way in: admits (or drops, or holds) a dispatch and starts its run's task.
+  ///
+  /// The action's ``ActionStateMachine`` decides (in ``admit(_:policy:retry:timeout:onFailure:onFinish:heldAs:)``);
+  /// this carries the decision out. State changes at once — the action is loading when this
+  /// returns, its old error is gone, the runs it supersedes have ended — and the notifications
+  /// are delivered now, or after the one being delivered when a callback dispatches (see
+  /// ``post(_:)``). `onAccepted` is given the run when it is accepted, before its work can
+  /// start (a streaming run tags its elements).
+  ///
+  /// `@inlinable`, with ``makeRunTask(_:of:plan:work:onSuccess:)`` and the public `dispatch`
+  /// forms, so that a run's task is compiled for the app's action and result types: its async
+  /// frame then has a fixed size and its value no generic copies. Everything else it reaches
+  /// is not generic over the result and stays here.
+  ///
+  /// - Parameter heldAs: The number a held throttled dispatch was given: a dispatch keeps one
+  ///   number from its call to its end.
+  @inlinable
+  func startRun<T>(
+    actionId: ActionId,
+    policy: DispatchPolicy,
+    retry: RetryPolicy?,
+    timeout: Duration?,
+    task work: @escaping @MainActor () async throws -> T,
+    onSuccess: (@MainActor (T) -> Void)?,
+    onFailure: (@MainActor (any Error) -> Void)?,
+    onFinish: (@MainActor (RunOutcome) -> Void)?,
+    onAccepted: (@MainActor (Run) -> Void)? = nil,
+    heldAs heldRunID: UInt64? = nil
+  ) -> Task<Void, Never> {
+    switch admit(
+      actionId, policy: policy, retry: retry, timeout: timeout, onFailure: onFailure, onFinish: onFinish,
+      heldAs: heldRunID)
+    {
+    case .dropped:
+      return Task {}
+    case .held(let runID):
+      return hold(runID, of: actionId, onFinish: onFinish) { [weak self] in
+        self?.startRun(
+          actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: work,
+          onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish, onAccepted: onAccepted, heldAs: runID)
+      }
+    case .accepted(let run, let plan, let superseded, let window):
+      onAccepted?(run)
+      let task = makeRunTask(run, of: actionId, plan: plan, work: work, onSuccess: onSuccess)
+      run.task = task
+      started(run, of: actionId, superseding: superseded, window: window)
+      return task
+    }
+  }
+
+  /// Asks the action's machine what a dispatch does and, when it is accepted, makes its run
+  /// and counts it live — everything of ``startRun(actionId:policy:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:heldAs:)``
+  /// that does not depend on the work's type.
+  @usableFromInline
+  func admit(
+    _ actionId: ActionId,
+    policy: DispatchPolicy,
+    retry: RetryPolicy?,
+    timeout: Duration?,
+    onFailure: (@MainActor (any Error) -> Void)?,
+    onFinish: (@MainActor (RunOutcome) -> Void)?,
+    heldAs heldRunID: UInt64?
+  ) -> AdmissionResult {
+    let runID = heldRunID ?? takeRunID()
+    // An action whose existing state a dispatch found last needs no hash lookup (runs of one
+    // action in flight); any other takes one, which finds its state or makes it. A new state has
+    // no runs and no window, so its machine starts the run: no state is made for a dispatch
+    // that is not a run.
+    let state: ActionState
+    if let recent = recentState, recentActionId.pointee == actionId {
+      state = recent
+    } else {
+      let count = states.count
+      state = Self.stateIn(&states[actionId, default: ActionState()])
+      if states.count != count {
+        idleWatch.actionStartedLoading(actionId)
+      } else {
+        if recentState == nil { recentActionId.initialize(to: actionId) } else { recentActionId.pointee = actionId }
+        recentState = state
+      }
+    }
+
+    switch state.machine.dispatch(policy: policy) {
+    case .drop:
+      post(.dropped(runID, onFinish: onFinish), of: actionId)
+      return .dropped
+    case .hold:
+      return .held(runID)
+    case .start(let start, let supersedes, let window):
+      if state.hasFailure { state.failure = nil }
+      let run = Run(
+        id: runID, state: state, startedAt: listeners.hasEventListeners ? Run.now() : nil, onFailure: onFailure,
+        onFinish: onFinish)
+      let superseded = state.machine.accept(run, supersedes: supersedes)
+      // A plain run (starts now, no retry, no timeout) carries no plan: its task does the least.
+      let plan =
+        start == .now && retry == nil && timeout == nil
+        ? nil : RunPlan(start: start, retry: retry, timeout: timeout, clock: clock)
+      return .accepted(run, plan, superseded: superseded, window: window)
+    }
+  }
+
+  /// What follows an accepted run's task: its throttle window, loading, `started`, and the
+  /// retirement of the runs it supersedes — all state changes first, then their notifications.
+  @usableFromInline
+  func started(_ run: Run, of actionId: ActionId, superseding superseded: [Run], window: Duration?) {
+    let state = run.state
+    if let window { openThrottleWindow(window, of: actionId, in: state) }
+    let becameLoading = !state._isLoading
+    if becameLoading {
+      state.isLoading = true
+      summary.add(1)
+      if indicatorIsTimed { indicatorStartedLoading(actionId, state) }
+    }
+    guard !superseded.isEmpty else { return post(.started(run, becameLoading: becameLoading), of: actionId) }
+    batch {
+      post(.started(run, becameLoading: becameLoading), of: actionId)
+      for older in superseded { retire(older, of: actionId, cancelled: true) }
+    }
+  }
+
+  /// The number the next dispatch gets.
+  private func takeRunID() -> UInt64 {
+    defer { nextRunID &+= 1 }
+    return nextRunID
+  }
+
+  /// The state an `inout` access found or inserted: reading through `inout` makes
+  /// `Dictionary`'s defaulted subscript insert its default, with a single lookup.
+  private static func stateIn(_ state: inout ActionState) -> ActionState {
+    state
+  }
+}
+
+/// What ``BaseViewModel/admit(_:policy:retry:timeout:onFailure:onFinish:heldAs:)`` did with a
+/// dispatch. Not nested in the generic view model, for the reason ``RunNotification`` gives.
+@usableFromInline
+enum AdmissionResult {
+  /// Dropped: its `dropped` notification is posted.
+  case dropped
+  /// Held by the action's throttle window, with its number.
+  case held(UInt64)
+  /// Accepted: the run, live; its plan (`nil` for a plain run); the runs it supersedes and
+  /// the throttle window it opens.
+  case accepted(Run, RunPlan?, superseded: [Run], window: Duration?)
+}

@@ -18,7 +18,6 @@ extension BaseViewModel {
       idleWatch.readLoading(actionId)
       return false
     }
-    state.showingWasRead = true
     return state.isShowingLoading
   }
 }

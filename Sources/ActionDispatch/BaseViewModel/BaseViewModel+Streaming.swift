@@ -51,16 +51,26 @@ extension BaseViewModel {
     onElement: @escaping @MainActor (Elements.Element) -> Void
   ) -> Task<Void, Never> {
     let tag = RunTag()
+    // Made once per run: each element is posted with it, boxed, and unboxed here.
+    let deliver: @MainActor (Any) -> Void = { element in
+      if let element = element as? Elements.Element { onElement(element) }
+    }
     return startRun(
       actionId: actionId, policy: policy, retry: nil, timeout: timeout,
       task: { [weak self] in
         let sequence = try await elements()
         for try await element in sequence {
           // Checked on the main actor before each element: a run that ended delivers nothing more.
-          guard let self, let run = tag.run, !Task.isCancelled else { throw CancellationError() }
-          self.deliverElement(element, of: actionId, run: run, to: onElement)
+          guard let self, let run = tag.run, run.isLive, !Task.isCancelled else { throw CancellationError() }
+          self.post(.element(run, element, deliver: deliver), of: actionId)
         }
       },
       onSuccess: nil, onFailure: nil, onFinish: nil, onAccepted: { tag.run = $0 })
   }
+}
+
+/// The run a streaming dispatch became, set when it is accepted, so its task can tag its elements.
+@MainActor
+final class RunTag {
+  var run: Run?
 }

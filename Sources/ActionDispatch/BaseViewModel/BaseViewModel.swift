@@ -60,12 +60,12 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored let clock: any Clock<Duration>
   /// When ``isShowingLoading(for:)`` follows loading.
   @ObservationIgnored public let loadingIndicator: LoadingIndicator
-  /// Whether the indicator has a delay or a minimum: only then do loading changes start its timers.
-  @ObservationIgnored let indicatorIsTimed: Bool
   /// The number the next run gets.
   @ObservationIgnored @exclusivity(unchecked) var nextRunID: UInt64 = 1
-  /// Notifications raised while another is being delivered, in the order they were raised.
-  @ObservationIgnored @exclusivity(unchecked) var pendingNotifications: [@MainActor () -> Void] = []
+  /// Notifications posted while another is being delivered, in the order they were posted.
+  @ObservationIgnored @exclusivity(unchecked) var pendingNotifications: [RunNotification] = []
+  /// The action of each of ``pendingNotifications``.
+  @ObservationIgnored @exclusivity(unchecked) var pendingActions: [ActionId] = []
   /// Whether a notification is being delivered right now.
   @ObservationIgnored @exclusivity(unchecked) var isDelivering = false
   /// The state a dispatch last found already existing, until it is reclaimed: dispatching that
@@ -82,7 +82,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
   public init() {
     self.clock = ContinuousClock()
     self.loadingIndicator = .immediate
-    self.indicatorIsTimed = false
   }
 
   /// Creates a view model whose timed policies wait on the given clock.
@@ -93,7 +92,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
   public init(clock: any Clock<Duration>) {
     self.clock = clock
     self.loadingIndicator = .immediate
-    self.indicatorIsTimed = false
   }
 
   /// Creates a view model whose ``isShowingLoading(for:)`` follows loading with a delay and a
@@ -109,7 +107,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
   public init(clock: any Clock<Duration> = ContinuousClock(), loadingIndicator: LoadingIndicator) {
     self.clock = clock
     self.loadingIndicator = loadingIndicator
-    self.indicatorIsTimed = !loadingIndicator.isImmediate
   }
 
   deinit {
@@ -121,18 +118,18 @@ open class BaseViewModel<ActionId: ActionIdType> {
     // with it held, see `waitToStart` and `hold`). It leaves `isLive`, which a task reads
     // without it, alone: a cancelled task starts no work, and finds no view model to deliver to.
     for state in states.values {
-      for run in state.liveRuns.all {
+      let (runs, window) = state.machine.release()
+      for run in runs {
         run.task?.cancel()
         run.timer?.cancel()
         if let waiter = run.turnWaiter {
           run.turnWaiter = nil
           waiter.resume()
         }
-        state.liveRuns.remove(run)
       }
       state.indicatorTimer?.cancel()
-      state.throttle?.timer?.cancel()
-      state.throttle?.held?.settle(nil)
+      window?.timer?.cancel()
+      window?.held?.settle(nil)
     }
     for sink in listeners.eventSinks { sink.finish?() }
     if recentState != nil { recentActionId.deinitialize(count: 1) }
@@ -152,7 +149,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
       idleWatch.readLoading(actionId)
       return false
     }
-    state.loadingWasRead = true
     return state.isLoading
   }
 
@@ -181,7 +177,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
       idleWatch.readFailure(actionId)
       return nil
     }
-    state.failureWasRead = true
     return state.failure
   }
 
@@ -191,7 +186,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
   public func clearError(for actionId: ActionId) {
     guard let state = states[actionId], state.hasFailure else { return }
     state.failure = nil
-    state.failureWasRead = false
     reclaimIfIdle(state, of: actionId)
   }
 
@@ -243,15 +237,8 @@ open class BaseViewModel<ActionId: ActionIdType> {
     state.invalidateReaders()
   }
 
-  /// Makes `state` the one a dispatch of `actionId` finds without a hash lookup.
-  func remember(_ state: ActionState, of actionId: ActionId) {
-    if recentState == nil {
-      recentActionId.initialize(to: actionId)
-    } else {
-      recentActionId.pointee = actionId
-    }
-    recentState = state
-  }
+  /// Whether the indicator has a delay or a minimum: only then do loading changes start its timers.
+  var indicatorIsTimed: Bool { !loadingIndicator.isImmediate }
 
   /// The view model, weakly: what a run's task holds, so that releasing the view model cancels it.
   @usableFromInline var weakSelf: WeakReference<BaseViewModel> {

@@ -129,6 +129,9 @@ public struct On<ActionId: ActionIdType> {
 
   /// Adds a handler for when a run is cancelled or superseded.
   ///
+  /// The run stopped loading when it was cancelled, whichever way it was: when it was the
+  /// action's last run, ``BaseViewModel/isLoading(for:)`` is already `false` here.
+  ///
   /// - Parameter handler: Runs on the main actor.
   /// - Returns: This observation with the handler added.
   public func cancelled(_ handler: @escaping @MainActor () -> Void) -> On {

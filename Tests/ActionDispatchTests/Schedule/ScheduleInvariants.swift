@@ -21,8 +21,10 @@ enum ScheduleInvariants {
     let idle = !runner.released
     var problems = LifecycleInvariants.violations(
       in: log, idle: idle, onSawEverything: !runner.onTokenDropped && !runner.released)
+    problems += runner.callProblems
     let runs = runViews(log)
     let ticketRuns = mapTickets(runner, runs: runs, problems: &problems)
+    problems += uncancelledQuickDispatches(runner)
 
     for (ticket, facts) in runner.tickets.enumerated() {
       let name = "dispatch \(ticket) (\(facts.action)\(facts.spec.map { ", run spec \($0)" } ?? ""))"
@@ -75,6 +77,25 @@ enum ScheduleInvariants {
         problems.append(
           "\(viewModel.actionsWithState) actions hold state, but \(failed) have an error: an idle action was not reclaimed"
         )
+      }
+    }
+    return problems
+  }
+
+  /// A quick dispatch that always makes a run, and that no cancelling call made after it could
+  /// reach, delivers exactly once: in particular, a run dispatched after `cancelAll()` returned
+  /// (by a later handler of the same notification, say) is never cancelled by it.
+  static func uncancelledQuickDispatches(_ runner: WorldRunner) -> [String] {
+    guard !runner.released else { return [] }
+    var problems: [String] = []
+    for (ticket, facts) in runner.tickets.enumerated() where facts.spec == nil && facts.alwaysRuns {
+      let later = runner.cancelCalls[facts.cancelCallsBefore...]
+      guard !later.contains(where: { $0.action == nil || $0.action == facts.action }) else { continue }
+      if facts.deliveries.count != 1 {
+        let before = runner.cancelCalls[..<facts.cancelCallsBefore].suffix(3).map(\.description)
+        problems.append(
+          "dispatch \(ticket) (\(facts.action), quick) delivered \(facts.deliveries.count) times, though no "
+            + "cancelling call came after it; the last ones before it: \(before)")
       }
     }
     return problems
@@ -139,7 +160,7 @@ enum ScheduleInvariants {
     let entries = runner.harness.log.entries
     var result: [Int: RunView] = [:]
     for (ticket, facts) in runner.tickets.enumerated() {
-      guard let window = facts.window else { continue }
+      guard let window = facts.window, !facts.redispatchedDuringCall else { continue }
       // A throttled dispatch may be held: it emits nothing during the call, and a `dropped` then
       // is the dispatch it replaced. Only a run it started is its own.
       let throttled =

@@ -71,7 +71,7 @@ import Testing
       "not queued", "events: run", "On(", "onStatusUpdate", "hook ", "attempt started", "delivered",
       "yet it ended", "not 'at once'", "never ended", "hang", "still alive", "isLoading", "isAnyLoading",
       "no started or dropped", "runs started or dropped", "dropped, yet", "an element with no run",
-      "isShowingLoading", "not reclaimed",
+      "isShowingLoading", "not reclaimed", "still loading", "error still there", "though no cancelling call",
     ]
     var counts: [String: Int] = [:]
     for world in problems {

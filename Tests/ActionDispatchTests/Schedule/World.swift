@@ -20,6 +20,8 @@ struct World: CustomStringConvertible {
     var ignoresCancellation: Bool
     /// What the run's `onSuccess` closure does, re-entrantly (a streaming run: on its last element).
     var successEffect: Effect?
+    /// What the run's `onFailure` closure does, re-entrantly; a streaming run has none.
+    var failureEffect: Effect?
     /// Whether the run streams two elements (the second after its gate) instead of returning one value.
     var streaming = false
 
@@ -31,6 +33,7 @@ struct World: CustomStringConvertible {
       if streaming { parts.append("streams 2") }
       parts.append(gated ? (ignoresCancellation ? "gated, ignores cancel" : "gated") : "instant")
       if let successEffect { parts.append("onSuccess → \(successEffect)") }
+      if let failureEffect { parts.append("onFailure → \(failureEffect)") }
       return parts.joined(separator: ", ")
     }
   }
@@ -40,6 +43,8 @@ struct World: CustomStringConvertible {
     case dispatchQuick(RowAction, DispatchPolicy)
     case cancel(RowAction)
     case cancelAll
+    /// `cancelAll()`, then a dispatch of the action in the same callback, once it returned.
+    case cancelAllThenDispatch(RowAction)
     case clearError(RowAction)
     case cancelTask(Int)
     case dropOnToken
@@ -50,6 +55,7 @@ struct World: CustomStringConvertible {
       case .dispatchQuick(let action, let policy): "dispatch \(action) \(policy)"
       case .cancel(let action): "cancel(\(action))"
       case .cancelAll: "cancelAll"
+      case .cancelAllThenDispatch(let action): "cancelAll, then dispatch \(action)"
       case .clearError(let action): "clearError(\(action))"
       case .cancelTask(let run): "cancel task of run \(run)"
       case .dropOnToken: "drop the On token"

@@ -19,7 +19,7 @@ enum WorldGenerator {
         world.steps.append(step(actions: actions, dispatched: index + 1, using: &random))
       }
     }
-    for _ in 0..<Int.random(in: 0...2, using: &random) {
+    for _ in 0..<Int.random(in: 0...3, using: &random) {
       world.reactions.append(
         World.Reaction(
           trigger: trigger(actions: actions, using: &random),
@@ -44,6 +44,8 @@ enum WorldGenerator {
       ignoresCancellation: Bool.random(using: &random),
       successEffect: Int.random(in: 0..<6, using: &random) == 0
         ? effect(actions: actions, runCount: runCount, using: &random) : nil,
+      failureEffect: !streaming && Int.random(in: 0..<6, using: &random) == 0
+        ? effect(actions: actions, runCount: runCount, using: &random) : nil,
       streaming: streaming)
   }
 
@@ -65,6 +67,7 @@ enum WorldGenerator {
     let action = actions.randomElement(using: &random)!
     let choices: [(String, [String])] = [
       ("hook", ["loading(true)", "loading(false)", "succeeded", "failed"]),
+      ("closure", ["succeeded", "failed", "element"]),
       ("on", ["started", "element", "succeeded", "failed", "cancelled", "finished"]),
       ("events", ["started", "succeeded", "failed", "cancelled", "dropped"]),
     ]
@@ -74,18 +77,19 @@ enum WorldGenerator {
 
   static func effect(actions: [RowAction], runCount: Int, using random: inout SplitMix64) -> World.Effect {
     let action = actions.randomElement(using: &random)!
-    switch Int.random(in: 0..<14, using: &random) {
+    switch Int.random(in: 0..<15, using: &random) {
     case 0..<4:
       let policy: DispatchPolicy = [
-        .concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .throttle(.seconds(1)),
+        .concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .debounce(.seconds(1)), .throttle(.seconds(1)),
       ]
       .randomElement(using: &random)!
       return .dispatchQuick(action, policy)
     case 4..<7: return .cancel(action)
     case 7: return .cancelAll
-    case 8..<10: return .clearError(action)
-    case 10..<12: return .cancelTask(Int.random(in: 0..<runCount, using: &random))
-    case 12: return .dropOnToken
+    case 8: return .cancelAllThenDispatch(action)
+    case 9..<11: return .clearError(action)
+    case 11..<13: return .cancelTask(Int.random(in: 0..<runCount, using: &random))
+    case 13: return .dropOnToken
     default: return Int.random(in: 0..<3, using: &random) == 0 ? .release : .cancel(action)
     }
   }

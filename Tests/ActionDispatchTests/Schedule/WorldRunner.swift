@@ -18,6 +18,21 @@ final class WorldRunner {
     /// For a dispatch made at top level, the listener log's positions during the call: every
     /// notification it raised was delivered then, since none was in progress to queue behind.
     var window: Range<Int>?
+    /// Whether a callback dispatched the same action during this top-level call: its runs'
+    /// events then cannot be told apart from this dispatch's.
+    var redispatchedDuringCall = false
+    /// How many cancelling calls (``WorldRunner/cancelCalls``) were made before this dispatch.
+    var cancelCallsBefore = 0
+    /// Whether its policy always makes it a run (never dropped, never held): a quick dispatch
+    /// like this that no later cancelling call could reach must deliver.
+    var alwaysRuns = false
+  }
+
+  /// A call that may cancel runs of `action` (every action when `nil`): `cancel`, `cancelAll`,
+  /// a release, or a dispatch whose policy supersedes.
+  struct CancelCall {
+    let action: RowAction?
+    let description: String
   }
 
   /// A cancel the test asked for at top level, with the listener log's length before and after it.
@@ -43,6 +58,12 @@ final class WorldRunner {
   /// Per action, the tickets in the order `dispatch` was called.
   private(set) var ticketsByAction: [RowAction: [Int]] = [:]
   private(set) var cancels: [CancelRequest] = []
+  /// Every cancelling call, at top level or inside a callback, in order.
+  private(set) var cancelCalls: [CancelCall] = []
+  /// Promises broken while the world played, checked right after a call returned: after
+  /// `cancel(x)` returns, x is not loading; after `cancelAll()`, nothing is; after
+  /// `clearError(for: x)`, x has no error.
+  private(set) var callProblems: [String] = []
   private(set) var released = false
   /// The listener log's length when the view model was released.
   private(set) var releasedAt: Int?
@@ -101,12 +122,12 @@ final class WorldRunner {
     switch step {
     case .dispatch(let index): dispatch(spec: index)
     case .open(let index): gates[index].open()
-    case .cancel(let action): topLevelCancel(.action(action)) { viewModel?.cancel(action) }
+    case .cancel(let action): topLevelCancel(.action(action)) { cancelChecked(action, in: "a step") }
     case .cancelTask(let index):
       guard let ticket = ticketOfSpec[index] else { return }
       topLevelCancel(.task(ticket: ticket)) { handles[ticket]?.cancel() }
-    case .cancelAll: topLevelCancel(.all) { viewModel?.cancelAll() }
-    case .clearError(let action): viewModel?.clearError(for: action)
+    case .cancelAll: topLevelCancel(.all) { cancelChecked(nil, in: "a step") }
+    case .clearError(let action): clearErrorChecked(action, in: "a step")
     case .advance(let duration): await clock.advance(by: duration)
     case .settle: for _ in 0..<3 { await Task.yield() }
     case .release: release()
@@ -121,6 +142,7 @@ final class WorldRunner {
   }
 
   private func release() {
+    cancelCalls.append(CancelCall(action: nil, description: "release"))
     released = true
     if releasedAt == nil { releasedAt = logCount }
     viewModel = nil
@@ -146,6 +168,8 @@ final class WorldRunner {
       RetryPolicy(maxAttempts: $0, initialBackoff: .seconds(1), multiplier: 2, maxBackoff: .seconds(4))
     }
     let before = logCount
+    noteSupersession(spec.action, spec.policy)
+    tickets[ticket].cancelCallsBefore = cancelCalls.count
     let handle: Task<Void, Never>
     if spec.streaming {
       tickets[ticket].streaming = true
@@ -158,23 +182,36 @@ final class WorldRunner {
         }
       ) { [weak self] element in
         self?.recordDelivery(ticket)
-        if element == 2, let effect = spec.successEffect { self?.apply(effect) }
+        self?.react(to: "closure:\(spec.action).element")
+        if element == 2, let effect = spec.successEffect { self?.apply(effect, in: "onElement") }
       }
     } else {
       handle = viewModel.dispatch(
-        actionId: spec.action, policy: spec.policy, retry: retry, timeout: spec.timeout, task: work
-      ) { [weak self] _ in
-        self?.recordDelivery(ticket)
-        if let effect = spec.successEffect { self?.apply(effect) }
-      }
+        actionId: spec.action, policy: spec.policy, retry: retry, timeout: spec.timeout, task: work,
+        onSuccess: { [weak self] _ in
+          self?.recordDelivery(ticket)
+          self?.react(to: "closure:\(spec.action).succeeded")
+          if let effect = spec.successEffect { self?.apply(effect, in: "onSuccess") }
+        },
+        onFailure: { [weak self] _ in
+          self?.react(to: "closure:\(spec.action).failed")
+          if let effect = spec.failureEffect { self?.apply(effect, in: "onFailure") }
+        })
     }
     tickets[ticket].window = before..<logCount
+    tickets[ticket].redispatchedDuringCall = tickets[(ticket + 1)...].contains { $0.action == spec.action }
     track(ticket, handle)
   }
 
   private func dispatchQuick(_ action: RowAction, _ policy: DispatchPolicy) {
     guard let viewModel else { return }
     let ticket = newTicket(action, spec: nil)
+    noteSupersession(action, policy)
+    tickets[ticket].cancelCallsBefore = cancelCalls.count
+    switch policy {
+    case .concurrent, .cancelPrevious, .enqueue, .debounce: tickets[ticket].alwaysRuns = true
+    case .ignoreWhileRunning, .throttle: break
+    }
     track(
       ticket,
       viewModel.dispatch(
@@ -205,18 +242,60 @@ final class WorldRunner {
   private func recordDelivery(_ ticket: Int) { tickets[ticket].deliveries.append(logCount) }
 
   private func react(to entry: ListenerLog.Entry) {
-    guard let index = reactionsLeft.firstIndex(where: { $0.trigger == entry.key }) else { return }
-    let reaction = reactionsLeft.remove(at: index)
-    apply(reaction.effect)
+    react(to: entry.key)
   }
 
-  /// An effect from inside a callback: not a top-level cancel, so only the general invariants apply.
-  private func apply(_ effect: World.Effect) {
+  /// Runs the first reaction left whose trigger is `key` (`listener:action.phase`).
+  private func react(to key: String) {
+    guard let index = reactionsLeft.firstIndex(where: { $0.trigger == key }) else { return }
+    let reaction = reactionsLeft.remove(at: index)
+    apply(reaction.effect, in: key)
+  }
+
+  /// A dispatch whose policy supersedes may cancel the action's older runs.
+  private func noteSupersession(_ action: RowAction, _ policy: DispatchPolicy) {
+    switch policy {
+    case .cancelPrevious, .debounce: cancelCalls.append(CancelCall(action: action, description: "dispatch \(policy)"))
+    default: break
+    }
+  }
+
+  /// `cancel(action)` (`cancelAll()` when `nil`), then checks that what it cancelled is not
+  /// loading — unless a callback it caused dispatched that action again.
+  private func cancelChecked(_ action: RowAction?, in place: String) {
+    guard let viewModel else { return }
+    let call = action.map { "cancel(\($0))" } ?? "cancelAll()"
+    cancelCalls.append(CancelCall(action: action, description: call))
+    let ticketsBefore = tickets.count
+    if let action { viewModel.cancel(action) } else { viewModel.cancelAll() }
+    guard let viewModel = self.viewModel else { return }
+    let redispatched = Set(tickets[ticketsBefore...].map(\.action))
+    for checked in action.map({ [$0] }) ?? World.actions
+    where viewModel.isLoading(for: checked) && !redispatched.contains(checked) {
+      callProblems.append("\(call) in \(place) returned with \(checked) still loading")
+    }
+  }
+
+  /// `clearError(for:)`, then checks that the error is gone.
+  private func clearErrorChecked(_ action: RowAction, in place: String) {
+    guard let viewModel else { return }
+    viewModel.clearError(for: action)
+    if viewModel.failure(for: action) != nil {
+      callProblems.append("clearError(for: \(action)) in \(place) returned with the error still there")
+    }
+  }
+
+  /// An effect from inside a callback: not a top-level cancel, so only the general invariants and
+  /// the checks made right after each call apply.
+  private func apply(_ effect: World.Effect, in place: String) {
     switch effect {
     case .dispatchQuick(let action, let policy): dispatchQuick(action, policy)
-    case .cancel(let action): viewModel?.cancel(action)
-    case .cancelAll: viewModel?.cancelAll()
-    case .clearError(let action): viewModel?.clearError(for: action)
+    case .cancel(let action): cancelChecked(action, in: place)
+    case .cancelAll: cancelChecked(nil, in: place)
+    case .cancelAllThenDispatch(let action):
+      cancelChecked(nil, in: place)
+      dispatchQuick(action, .concurrent)
+    case .clearError(let action): clearErrorChecked(action, in: place)
     case .cancelTask(let index): ticketOfSpec[index].flatMap { handles[$0] }?.cancel()
     case .dropOnToken:
       onTokenDropped = true

@@ -1,155 +1,230 @@
 extension BaseViewModel {
-  /// The one way out: ends a live run, once, whoever asks first.
-  ///
-  /// A run that already ended is left alone, so completion, cancellation, supersession, a
-  /// timeout and the release of the view model can race freely. Notifications go in one fixed
-  /// order: the typed closure and the hook, the `On` handlers, the loading bookkeeping and
-  /// `onStatusUpdate`, the event, then `finished`.
-  ///
-  /// - Parameters:
-  ///   - run: The run.
-  ///   - actionId: Its action.
-  ///   - ending: How it ended.
-  ///   - cancelsWork: Whether to cancel the run's task, which is still doing work.
-  ///
-  /// Never inlined into a run's task, like ``succeed(_:of:with:onSuccess:)``: the task's async
-  /// frame then holds only what crosses its one `await`, and fits the task's first allocation.
-  @inline(never)
-  func retire(_ run: Run, of actionId: ActionId, _ ending: RunEnding, cancelsWork: Bool) {
-    guard run.isLive else { return }
-    detach(run, cancelsWork: cancelsWork)
-    if case .failed(let error) = ending {
-      run.state.failure = error
-      run.state.failureWasRead = false
-      idleWatch.actionFailed(actionId)
-    }
+  // MARK: - Entry points
 
-    if isDelivering {
-      // A callback ended this run: its state changes now, its notifications after the current one.
-      let wentIdle = endLoading(of: actionId, in: run.state)
-      pendingNotifications.append { [self] in
-        notifyEnd(of: run, actionId: actionId, ending, loading: .alreadyEnded(wentIdle: wentIdle))
-      }
-    } else {
-      isDelivering = true
-      notifyEnd(of: run, actionId: actionId, ending, loading: .endsHere)
-      finishDelivering()
-    }
-  }
-
-  /// Retires a run whose work returned, delivering the value typed: ``retire(_:of:_:cancelsWork:)``
-  /// without boxing the value or allocating a closure, since a run's task (where this is called)
-  /// never runs inside a notification.
+  /// The run's work returned: the run succeeds, or ends as cancelled when its task was.
+  ///
+  /// Never inlined into a run's task, like the other entry points a task calls: the task's
+  /// async frame then holds only what crosses its one `await`.
   @inline(never) @usableFromInline
-  func succeed<T>(_ run: Run, of actionId: ActionId, with value: T, onSuccess: (@MainActor (T) -> Void)?) {
+  func retire<T>(_ run: Run, of actionId: ActionId, returning value: T, onSuccess: (@MainActor (T) -> Void)?) {
     guard run.isLive else { return }
-    guard !Task.isCancelled else { return retire(run, of: actionId, .cancelled, cancelsWork: false) }
-    guard !isDelivering else {
-      let deliver: @MainActor () -> Void = { [self] in
-        onSuccess?(value)
-        self.onSuccess(actionId: actionId, result: value)
-      }
-      return retire(run, of: actionId, .succeeded(value: value, deliver: deliver), cancelsWork: false)
-    }
-    detach(run, cancelsWork: false)
+    guard !Task.isCancelled else { return retire(run, of: actionId, cancelled: false) }
+    detach(run)
+    run.state.resultInDelivery = run
+    // A run's task resumes only between two turns of the main actor, never inside a delivery:
+    // nothing is queued, so the run's end is delivered now, its typed value first, unboxed and
+    // with no closure made for it.
+    assert(!isDelivering, "a run's task resumed inside a delivery")
     isDelivering = true
     onSuccess?(value)
     self.onSuccess(actionId: actionId, result: value)
-    if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
-    notifyEnd(of: run, actionId: actionId, .succeeded, failure: nil, loading: .endsHere)
-    finishDelivering()
+    deliverEnd(of: run, actionId, .succeeded(value: value))
+    deliverPending()
+  }
+
+  /// The work threw: the run fails, or ends as cancelled when that is why it threw.
+  @inline(never) @usableFromInline
+  func retire(_ run: Run, of actionId: ActionId, afterWorkThrew error: any Error) {
+    guard run.isLive else { return }
+    if Task.isCancelled || error is CancellationError {
+      retire(run, of: actionId, cancelled: false)
+    } else {
+      retire(run, of: actionId, failedWith: error)
+    }
+  }
+
+  /// The timeout fired: the run fails — unless it was cancelled first, which it then ends as.
+  func retire(_ run: Run, of actionId: ActionId, timedOutAfter limit: Duration) {
+    guard run.isLive else { return }
+    if run.task?.isCancelled == true {
+      retire(run, of: actionId, cancelled: true)
+    } else {
+      run.task?.cancel()
+      retire(run, of: actionId, failedWith: ActionTimeoutError(timeout: limit))
+    }
+  }
+
+  /// The run's task was cancelled, possibly on another thread: retires the run on the main
+  /// actor. A run that already ended (the usual case, when the framework cancelled it) makes
+  /// this a no-op.
+  @usableFromInline
+  nonisolated static func retireWhenCancelled(_ run: Run, of actionId: ActionId, _ owner: WeakReference<BaseViewModel>)
+  {
+    Task { @MainActor in owner.object?.retire(run, of: actionId, cancelled: false) }
+  }
+
+  /// Cancels every run of the action and drops the dispatch its throttle window holds; for
+  /// ``cancel(_:)``, ``cancelAll()`` and supersession.
+  ///
+  /// The runs end before this returns, wherever it is called from: the action is not loading
+  /// any more (a result being delivered stops counting too). Their notifications are
+  /// delivered now, or after the one being delivered.
+  func cancelRuns(of actionId: ActionId) {
+    guard let state = states[actionId] else { return }
+    let (runs, held) = state.machine.cancel()
+    batch {
+      if let held { drop(held, of: actionId) }
+      if state.resultInDelivery != nil {
+        state.resultInDelivery = nil
+        if runs.isEmpty, endLoadingIfIdle(state, of: actionId) { post(.wentIdle, of: actionId) }
+      }
+      for run in runs { retire(run, of: actionId, cancelled: true) }
+    }
+  }
+
+  /// Ends a held dispatch as dropped: its task completes, then it emits `dropped`.
+  func drop(_ held: HeldDispatch, of actionId: ActionId) {
+    held.settle(nil)
+    post(.dropped(held.runID, onFinish: held.onFinish), of: actionId)
+  }
+
+  // MARK: - Retirement
+
+  /// Ends a live run as cancelled, once, whoever asks first; `cancelsWork` cancels its task.
+  ///
+  /// Its action stops loading at once, when this was its last run: a cancelled run has no
+  /// result to deliver first.
+  func retire(_ run: Run, of actionId: ActionId, cancelled cancelsWork: Bool) {
+    guard run.isLive else { return }
+    detach(run)
+    if cancelsWork { run.task?.cancel() }
+    post(.ended(run, .cancelled(wentIdle: endLoadingIfIdle(run.state, of: actionId))), of: actionId)
+  }
+
+  /// Ends a live run as failed, once: ``error(for:)`` reports the error at once, and the action
+  /// counts the run as loading until its failure handlers have run.
+  private func retire(_ run: Run, of actionId: ActionId, failedWith error: any Error) {
+    detach(run)
+    let state = run.state
+    state.failure = error
+    idleWatch.actionFailed(actionId)
+    state.resultInDelivery = run
+    post(.ended(run, .failed(error)), of: actionId)
   }
 
   /// Takes a live run out of its action: it is no longer live, its timer stops, a task waiting
-  /// for its turn wakes, and (if asked) its work is cancelled.
-  private func detach(_ run: Run, cancelsWork: Bool) {
+  /// for its turn wakes, and so does the next run whose turn came.
+  private func detach(_ run: Run) {
     run.isLive = false
-    unlink(run, from: run.state)
+    if let next = run.state.machine.runEnded(run) { wake(next) }
+    wake(run)
     run.timer?.cancel()
-    if let waiter = run.turnWaiter {
-      run.turnWaiter = nil
-      waiter.resume()
-    }
-    if cancelsWork { run.task?.cancel() }
   }
 
-  /// Retires, as cancelled, every live run of the action older than the given one (all when `nil`).
-  ///
-  /// The runs are chosen first, so a run that a callback dispatches meanwhile is not among them.
-  func retireAll(olderThan newest: Run?, of actionId: ActionId, in state: ActionState) {
-    var doomed: [Run] = []
-    state.liveRuns.forEach { run in
-      guard run !== newest else { return false }
-      doomed.append(run)
-      return true
-    }
-    guard !doomed.isEmpty else { return }
-    deliver { [self] in
-      for run in doomed { retire(run, of: actionId, .cancelled, cancelsWork: true) }
-    }
+  /// Resumes a run's task parked until its turn (or its end).
+  func wake(_ run: Run) {
+    guard let waiter = run.turnWaiter else { return }
+    run.turnWaiter = nil
+    waiter.resume()
   }
 
-  /// Removes a run from its action's live runs, and wakes the next run if its turn has come.
-  private func unlink(_ run: Run, from state: ActionState) {
-    let wasOldest = state.liveRuns.oldest === run
-    state.liveRuns.remove(run)
-    if wasOldest, let oldest = state.liveRuns.oldest, let waiter = oldest.turnWaiter {
-      oldest.turnWaiter = nil
-      waiter.resume()
-    }
-  }
-
-  /// How a run's end relates to its loading bookkeeping.
-  enum LoadingEnd {
-    /// The bookkeeping happens in order, among the notifications.
-    case endsHere
-    /// The bookkeeping happened when the run was retired; only `onStatusUpdate` is left to call.
-    case alreadyEnded(wentIdle: Bool)
-  }
-
-  /// Counts a run out of its action's loading; `true` when the action went idle.
-  private func endLoading(of actionId: ActionId, in state: ActionState) -> Bool {
-    state.loadingCount -= 1
-    guard state.loadingCount == 0 else { return false }
-    state.setLoading(false)
+  /// Counts the action out of loading when nothing holds it any more; `true` when it went idle.
+  private func endLoadingIfIdle(_ state: ActionState, of actionId: ActionId) -> Bool {
+    guard state._isLoading, !state.holdsLoading else { return false }
+    state.isLoading = false
     summary.add(-1)
     if indicatorIsTimed { indicatorStoppedLoading(actionId, state) }
     reclaimIfIdle(state, of: actionId)
     return true
   }
 
-  /// Delivers a retired run's end, in the fixed order.
-  private func notifyEnd(of run: Run, actionId: ActionId, _ ending: RunEnding, loading: LoadingEnd) {
-    switch ending {
-    case .succeeded(let value, let deliver):
-      deliver()
-      if listeners.hasObservers {
-        notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) }
-      }
-      notifyEnd(of: run, actionId: actionId, .succeeded, failure: nil, loading: loading)
-    case .failed(let error):
-      run.onFailure?(error)
-      onError(actionId: actionId, error: error)
-      if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) } }
-      notifyEnd(of: run, actionId: actionId, .failed, failure: error, loading: loading)
-    case .cancelled:
-      if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runCancelled(while: $1) } }
-      notifyEnd(of: run, actionId: actionId, .cancelled, failure: nil, loading: loading)
+  // MARK: - Delivery
+
+  /// Delivers a notification now, or — when called from inside one — right after it, in the
+  /// order posted.
+  ///
+  /// This is what keeps re-entrant callbacks safe: a hook, observer or handler that
+  /// dispatches, cancels or ends runs changes state at once, but every listener still sees
+  /// each run's notifications in lifecycle order, one end per run.
+  func post(_ notification: RunNotification, of actionId: ActionId) {
+    guard !isDelivering else {
+      pendingActions.append(actionId)
+      return pendingNotifications.append(notification)
+    }
+    isDelivering = true
+    deliver(notification, of: actionId)
+    deliverPending()
+  }
+
+  /// Runs `body`, which changes state and posts, then delivers what it posted: every state
+  /// change of a batch (a cancel of several runs, a run and the runs it supersedes) happens
+  /// before any listener hears of the first.
+  func batch(_ body: () -> Void) {
+    guard !isDelivering else { return body() }
+    isDelivering = true
+    body()
+    deliverPending()
+  }
+
+  /// The one delivery loop: delivers what was posted, in order, then ends the delivery.
+  private func deliverPending() {
+    var index = 0
+    while index < pendingNotifications.count {
+      let next = pendingNotifications[index]
+      let actionId = pendingActions[index]
+      index += 1
+      deliver(next, of: actionId)
+    }
+    if index > 0 {
+      pendingNotifications.removeAll(keepingCapacity: true)
+      pendingActions.removeAll(keepingCapacity: true)
+    }
+    isDelivering = false
+  }
+
+  /// Delivers one notification to every listener, in the fixed order.
+  private func deliver(_ notification: RunNotification, of actionId: ActionId) {
+    switch notification {
+    case .started(let run, let becameLoading):
+      if becameLoading { onStatusUpdate(actionId: actionId, isLoading: true) }
+      if listeners.hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .started, run: run.id), run: run.id) }
+      if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runStarted(while: $1) } }
+    case .element(let run, let element, let deliver):
+      // An element reaches every listener once its delivery began, even when one of them
+      // cancels the run: it is the notification in progress. The end follows it.
+      guard run.isLive else { return }
+      deliver(element)
+      if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runElement(element, while: $1) } }
+    case .ended(let run, let ending):
+      deliverEnd(of: run, actionId, ending)
+    case .dropped(let runID, let onFinish):
+      if listeners.hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .dropped, run: runID), run: runID) }
+      onFinish?(.cancelled)
+    case .wentIdle:
+      onStatusUpdate(actionId: actionId, isLoading: false)
     }
   }
 
-  /// Delivers what follows a run's result in the fixed order: loading and `onStatusUpdate`, the
-  /// event, `finished`, and the group's `onFinish`.
-  private func notifyEnd(
-    of run: Run, actionId: ActionId, _ outcome: RunOutcome, failure: (any Error)?, loading: LoadingEnd
-  ) {
-    let wentIdle: Bool
-    switch loading {
-    case .endsHere: wentIdle = endLoading(of: actionId, in: run.state)
-    case .alreadyEnded(let idle): wentIdle = idle
+  /// Delivers a retired run's end in the one fixed order: its result (the typed closure and
+  /// the hook — for a success, called just before this — then the `On` handlers), the loading bookkeeping its result held and
+  /// `onStatusUpdate`, the event, then `finished`.
+  private func deliverEnd(of run: Run, _ actionId: ActionId, _ ending: RunEnding) {
+    let outcome: RunOutcome
+    var wentIdle = false
+    var failure: (any Error)?
+    switch ending {
+    case .succeeded(let value):
+      outcome = .succeeded
+      if listeners.hasObservers {
+        notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) }
+      }
+    case .failed(let error):
+      outcome = .failed
+      failure = error
+      run.onFailure?(error)
+      onError(actionId: actionId, error: error)
+      if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) } }
+    case .cancelled(let idle):
+      outcome = .cancelled
+      wentIdle = idle
+      if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runCancelled(while: $1) } }
+    }
+    let state = run.state
+    if state.resultInDelivery === run {
+      state.resultInDelivery = nil
+      wentIdle = endLoadingIfIdle(state, of: actionId)
     }
     if wentIdle { onStatusUpdate(actionId: actionId, isLoading: false) }
-
     if listeners.hasEventListeners {
       let kind: ActionEvent<ActionId>.Kind
       switch outcome {
@@ -166,37 +241,5 @@ extension BaseViewModel {
     }
     if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFinished(while: $1) } }
     run.onFinish?(outcome)
-  }
-
-  /// Delivers a notification now, or — when called from inside one — right after it.
-  ///
-  /// This is what keeps re-entrant callbacks safe: a hook, observer or handler that
-  /// dispatches, cancels or ends runs changes state at once, but every listener still sees
-  /// each run's notifications in lifecycle order, one end per run.
-  func deliver(_ notification: @escaping @MainActor () -> Void) {
-    if isDelivering {
-      pendingNotifications.append(notification)
-      return
-    }
-    isDelivering = true
-    notification()
-    finishDelivering()
-  }
-
-  /// Ends the delivery in progress: delivers what it raised, in order, then clears the flag.
-  ///
-  /// The hot paths set ``isDelivering`` and deliver inline, without allocating a closure, when
-  /// nothing is being delivered; they end with this.
-  func finishDelivering() {
-    if !pendingNotifications.isEmpty {
-      var index = 0
-      while index < pendingNotifications.count {
-        let next = pendingNotifications[index]
-        index += 1
-        next()
-      }
-      pendingNotifications.removeAll(keepingCapacity: true)
-    }
-    isDelivering = false
   }
 }

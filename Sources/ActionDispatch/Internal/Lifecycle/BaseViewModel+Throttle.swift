@@ -5,7 +5,7 @@ extension BaseViewModel {
   /// dispatch held during it, if any, starts through admission — opening the next window.
   func openThrottleWindow(_ interval: Duration, of actionId: ActionId, in state: ActionState) {
     let window = ThrottleWindow()
-    state.throttle = window
+    state.machine.open(window)
     let clock = self.clock
     window.timer = Task { @MainActor [weak self] in
       do { try await clock.sleep(for: interval) } catch { return }
@@ -15,14 +15,9 @@ extension BaseViewModel {
 
   /// The interval ended: start the held dispatch, or let the action go idle.
   private func closeThrottleWindow(_ window: ThrottleWindow, of actionId: ActionId) {
-    guard let state = states[actionId], state.throttle === window else { return }
-    state.throttle = nil
+    guard let state = states[actionId] else { return }
     window.timer = nil
-    guard let held = window.held else {
-      reclaimIfIdle(state, of: actionId)
-      return
-    }
-    window.held = nil
+    guard let held = state.machine.windowClosed(window) else { return reclaimIfIdle(state, of: actionId) }
     held.settle(held.begin())
   }
 
@@ -37,11 +32,8 @@ extension BaseViewModel {
     onFinish: (@MainActor (RunOutcome) -> Void)?,
     begin: @escaping @MainActor () -> Task<Void, Never>?
   ) -> Task<Void, Never> {
-    guard let window = states[actionId]?.throttle else { return begin() ?? Task {} }
     let held = HeldDispatch(runID: runID, begin: begin, onFinish: onFinish)
-    let replaced = window.held
-    window.held = held
-    if let replaced { drop(replaced, of: actionId) }
+    if let replaced = states[actionId]?.machine.hold(held) { drop(replaced, of: actionId) }
     return Task { @MainActor [weak self] in
       let run = await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Task<Void, Never>?, Never>) in
@@ -65,26 +57,7 @@ extension BaseViewModel {
 
   /// Drops the action's held dispatch, if it is still the one held (its task was cancelled).
   private func dropHeldDispatch(_ runID: UInt64, of actionId: ActionId) {
-    guard let window = states[actionId]?.throttle, let held = window.held, held.runID == runID else { return }
-    window.held = nil
+    guard let held = states[actionId]?.machine.dropHeld(runID) else { return }
     drop(held, of: actionId)
-  }
-
-  /// Drops the action's held dispatch, for ``cancel(_:)``; `true` when there was one.
-  @discardableResult
-  func dropHeldDispatch(of actionId: ActionId) -> Bool {
-    guard let window = states[actionId]?.throttle, let held = window.held else { return false }
-    window.held = nil
-    drop(held, of: actionId)
-    return true
-  }
-
-  /// Ends a held dispatch as dropped: its task completes, then it emits `dropped`.
-  private func drop(_ held: HeldDispatch, of actionId: ActionId) {
-    held.settle(nil)
-    deliver { [self] in
-      emit(ActionEvent(actionId: actionId, kind: .dropped, run: held.runID), run: held.runID)
-      held.onFinish?(.cancelled)
-    }
   }
 }

@@ -66,13 +66,13 @@ final class Run: @unchecked Sendable {
 /// plain run's task fits the task's first allocation slab.
 @usableFromInline
 final class RunPlan: Sendable {
-  let start: Admission.Start
+  let start: ActionStateMachine.Start
   let retry: RetryPolicy?
   let timeout: Duration?
   /// The view model's clock, which the waits, backoffs and timeout are measured on.
   let clock: any Clock<Duration>
 
-  init(start: Admission.Start, retry: RetryPolicy?, timeout: Duration?, clock: any Clock<Duration>) {
+  init(start: ActionStateMachine.Start, retry: RetryPolicy?, timeout: Duration?, clock: any Clock<Duration>) {
     self.start = start
     self.retry = retry
     self.timeout = timeout

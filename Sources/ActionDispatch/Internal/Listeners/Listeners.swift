@@ -2,7 +2,9 @@
 /// `events()` streams and `observeEvents` handlers, with the flags that let a run skip them.
 ///
 /// A value stored in the view model, so that a run reads a flag in place: with no listener, a
-/// run builds no event and visits no observer.
+/// run builds no event and visits no observer. The flags are stored, not computed from
+/// `isEmpty`: in the view model's generic code, asking a collection of a generic element type
+/// anything looks the collection's metadata up first.
 struct Listeners<ActionId: ActionIdType> {
   /// The `observe { On(...) }` registrations, per action.
   var observers: [ActionId: [ObserverEntry<ActionId>]] = [:] {

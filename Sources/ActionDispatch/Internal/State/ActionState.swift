@@ -3,17 +3,18 @@ import Observation
 /// The state of one action that is not idle: observable per action, so a view that reads
 /// action A is not invalidated by anything that happens to action B.
 ///
-/// It exists only while the action has a run in flight or an error: an idle action without an
-/// error holds no memory of its own (reads of it go through ``IdleWatch``).
+/// It exists only while the action has a run in flight, an error, a shown indicator or an open
+/// throttle window: an idle action without an error holds no memory of its own (reads of it go
+/// through ``IdleWatch``).
 ///
 /// Not generic on purpose: Observation instantiates a key path per mutation, and a generic
 /// class's key paths are built at run time (demangling included) on every access.
 ///
-/// Observable by hand rather than with `@Observable`, so that its registrar (two allocations
-/// and a lock) is made only when one of its properties is first read: a state that no one reads,
-/// such as a row's that no view shows, never makes one.
+/// Observable by hand rather than with `@Observable`, so that its registrar (an allocation and
+/// a lock) is made only when one of its properties is first read: a state that no one reads,
+/// such as a row's that no view shows, never makes one, and changing it tells no one.
 final class ActionState: Observable {
-  /// Whether the action is loading: observable, and changed only on idle ↔ loading transitions.
+  /// Whether the action is loading: changed only on idle ↔ loading transitions.
   var isLoading: Bool {
     get {
       access(\.isLoading)
@@ -30,7 +31,7 @@ final class ActionState: Observable {
     set { withMutation(\.failure) { _failure = newValue } }
   }
   /// Whether a loading indicator is shown, for a view model whose ``LoadingIndicator`` is not
-  /// immediate: observable, and changed only when the indicator appears or disappears.
+  /// immediate: changed only when the indicator appears or disappears.
   var isShowingLoading: Bool {
     get {
       access(\.isShowingLoading)
@@ -39,59 +40,44 @@ final class ActionState: Observable {
     set { withMutation(\.isShowingLoading) { _isShowingLoading = newValue } }
   }
 
-  /// The storage behind ``isLoading``, ``failure`` and ``isShowingLoading``: read and written
-  /// directly by the framework's own bookkeeping, which no view depends on.
+  /// The storage behind ``isLoading``, ``failure`` and ``isShowingLoading``: read directly by
+  /// the framework's own bookkeeping, which no view depends on.
   private(set) var _isLoading = false
   private(set) var _failure: (any Error)?
   private(set) var _isShowingLoading = false
   /// Made by the first read of an observable property; until then no one can be tracking one.
   private var registrar: ObservationRegistrar?
 
-  /// How many runs count towards loading; it lags ``liveRuns`` while their ends are delivered.
-  @exclusivity(unchecked) var loadingCount = 0
-  /// The runs accepted and not yet retired, oldest first.
-  @exclusivity(unchecked) var liveRuns = RunOrder()
-  /// Whether ``isLoading`` was read since it last changed: a reader may be tracking it.
-  var loadingWasRead = false
-  /// Whether ``failure`` was read since it last changed.
-  var failureWasRead = false
-  /// Whether ``isShowingLoading`` was read since it last changed.
-  var showingWasRead = false
+  /// The action's runs and throttle window: where its policies are decided.
+  @exclusivity(unchecked) var machine = ActionStateMachine()
+  /// The run whose result (value or error) is being delivered: it has ended, but the action
+  /// counts it as loading until its result handlers have run.
+  var resultInDelivery: Run?
   /// The indicator's pending delay or minimum display period, while one is running.
   var indicatorTimer: Task<Void, Never>?
   /// Whether the shown indicator's minimum display period has passed.
   var indicatorMinimumPassed = false
-  /// The open throttle window, while a throttled run started less than its interval ago.
-  var throttle: ThrottleWindow?
 
   init() {}
 
-  /// Whether the state holds nothing of its own, so the action can drop it.
+  /// Whether something still holds the action loading: a live run, or a result being delivered.
+  var holdsLoading: Bool { !machine.runs.isEmpty || resultInDelivery != nil }
+
+  /// Whether the state holds nothing of its own, so the action can drop it. Reads the storage:
+  /// the framework's own bookkeeping is no reader.
   var isReclaimable: Bool {
-    liveRuns.isEmpty && loadingCount == 0 && !hasFailure && !_isShowingLoading && indicatorTimer == nil
-      && throttle == nil
+    machine.isEmpty && !_isLoading && _failure == nil && !_isShowingLoading && indicatorTimer == nil
   }
 
-  /// Whether the action has an error, read without registering with a tracking view: for the
-  /// framework's own bookkeeping, which no view depends on.
+  /// Whether the action has an error, read without registering with a tracking view.
   var hasFailure: Bool { _failure != nil }
-
-  /// Sets ``isLoading``, telling trackers only if it was read since it last changed: with no
-  /// reader nothing can be tracking it, so a row nobody looks at pays no observation cost.
-  func setLoading(_ loading: Bool) {
-    if loadingWasRead {
-      isLoading = loading
-      loadingWasRead = false
-    } else {
-      _isLoading = loading
-    }
-  }
 
   /// Tells readers that were tracking this state that it is going away, so they read again.
   func invalidateReaders() {
-    if loadingWasRead { withMutation(\.isLoading) {} }
-    if failureWasRead { withMutation(\.failure) {} }
-    if showingWasRead { withMutation(\.isShowingLoading) {} }
+    guard let registrar else { return }
+    registrar.withMutation(of: self, keyPath: \.isLoading) {}
+    registrar.withMutation(of: self, keyPath: \.failure) {}
+    registrar.withMutation(of: self, keyPath: \.isShowingLoading) {}
   }
 
   /// Registers a read of a property with whoever is tracking, making the registrar if needed.

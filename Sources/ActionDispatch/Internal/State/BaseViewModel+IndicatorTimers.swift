@@ -6,17 +6,17 @@ extension BaseViewModel {
   /// The action went from idle to loading.
   func indicatorStartedLoading(_ actionId: ActionId, _ state: ActionState) {
     // Loading again during the minimum display period: the indicator simply stays.
-    guard !state.isShowingLoading, state.indicatorTimer == nil else { return }
+    guard !state._isShowingLoading, state.indicatorTimer == nil else { return }
     let delay = loadingIndicator.delay
     guard delay > .zero else { return showIndicator(actionId, state) }
     state.indicatorTimer = indicatorTimer(after: delay, of: actionId, state) { viewModel in
-      if state.isLoading { viewModel.showIndicator(actionId, state) }
+      if state._isLoading { viewModel.showIndicator(actionId, state) }
     }
   }
 
   /// The action's last run ended.
   func indicatorStoppedLoading(_ actionId: ActionId, _ state: ActionState) {
-    if state.isShowingLoading {
+    if state._isShowingLoading {
       if state.indicatorMinimumPassed { hideIndicator(state) }
     } else {
       // Ended before the delay: never shown.
@@ -27,7 +27,6 @@ extension BaseViewModel {
 
   private func showIndicator(_ actionId: ActionId, _ state: ActionState) {
     state.isShowingLoading = true
-    state.showingWasRead = false
     state.indicatorMinimumPassed = false
     let minimum = loadingIndicator.minimumDuration
     guard minimum > .zero else {
@@ -36,7 +35,7 @@ extension BaseViewModel {
     }
     state.indicatorTimer = indicatorTimer(after: minimum, of: actionId, state) { viewModel in
       state.indicatorMinimumPassed = true
-      if !state.isLoading {
+      if !state._isLoading {
         viewModel.hideIndicator(state)
         viewModel.reclaimIfIdle(state, of: actionId)
       }
@@ -45,7 +44,6 @@ extension BaseViewModel {
 
   private func hideIndicator(_ state: ActionState) {
     state.isShowingLoading = false
-    state.showingWasRead = false
   }
 
   /// A timer on the view model's clock that fires once, unless cancelled or the state is gone.

@@ -1,0 +1,124 @@
+/// One action's runs and throttle window, and the one place a ``DispatchPolicy`` is read.
+///
+/// A value with no side effects, in the shape of swift-async-algorithms' state machines: each
+/// event (a dispatch, a run's end, a window closing, a cancel) changes the state and returns
+/// what the owner must do — start a run, hold or drop a dispatch, retire runs, wake a run
+/// whose turn came. ``BaseViewModel`` carries those actions out; nothing here touches a task,
+/// a clock or a listener.
+struct ActionStateMachine {
+  /// When an accepted run's work starts.
+  enum Start: Equatable {
+    /// At once.
+    case now
+    /// When every older live run of the action has ended.
+    case afterPredecessors
+    /// After a quiet period on the view model's clock.
+    case afterQuietPeriod(Duration)
+  }
+
+  /// What to do with a dispatch.
+  enum DispatchAction: Equatable {
+    /// Drop it: it emits `dropped` and its task completes at once.
+    case drop
+    /// Hold it until the throttle window closes (see ``hold(_:)``); it is not a run yet.
+    case hold
+    /// Accept it as a run (see ``accept(_:)``): its work starts at `start`; the runs in
+    /// `supersedes` end as cancelled; `opensWindow` is the throttle interval it opens.
+    case start(Start, supersedes: Bool, opensWindow: Duration?)
+  }
+
+  /// The runs accepted and not yet retired, oldest first.
+  private(set) var runs = RunOrder()
+  /// The open throttle window, while a throttled run started less than its interval ago.
+  private(set) var window: ThrottleWindow?
+
+  /// Whether the action has nothing live: no run and no throttle window.
+  var isEmpty: Bool { runs.isEmpty && window == nil }
+
+  /// Decides what a dispatch with the given policy does.
+  func dispatch(policy: DispatchPolicy) -> DispatchAction {
+    switch policy {
+    case .concurrent: .start(.now, supersedes: false, opensWindow: nil)
+    case .cancelPrevious: .start(.now, supersedes: true, opensWindow: nil)
+    case .ignoreWhileRunning: runs.isEmpty ? .start(.now, supersedes: false, opensWindow: nil) : .drop
+    case .enqueue: .start(runs.isEmpty ? .now : .afterPredecessors, supersedes: false, opensWindow: nil)
+    case .debounce(let quiet): .start(.afterQuietPeriod(quiet), supersedes: true, opensWindow: nil)
+    case .throttle(let interval): window == nil ? .start(.now, supersedes: false, opensWindow: interval) : .hold
+    }
+  }
+
+  /// Adds an accepted run as the newest.
+  ///
+  /// - Returns: The runs it supersedes, when its dispatch said so, oldest first.
+  mutating func accept(_ run: Run, supersedes: Bool) -> [Run] {
+    let superseded = supersedes ? runs.all : []
+    runs.append(run)
+    return superseded
+  }
+
+  /// Opens a throttle window, closed by ``windowClosed(_:)``.
+  mutating func open(_ window: ThrottleWindow) {
+    self.window = window
+  }
+
+  /// Holds a dispatch in the open window.
+  ///
+  /// - Returns: The dispatch it replaces, which is dropped.
+  mutating func hold(_ held: HeldDispatch) -> HeldDispatch? {
+    guard let window else { return nil }
+    let replaced = window.held
+    window.held = held
+    return replaced
+  }
+
+  /// A run was retired: it leaves the order.
+  ///
+  /// - Returns: The run whose turn came, when the retired run was the oldest (an `.enqueue`
+  ///   run waiting for its predecessors wakes then).
+  mutating func runEnded(_ run: Run) -> Run? {
+    let wasOldest = runs.oldest === run
+    runs.remove(run)
+    return wasOldest ? runs.oldest : nil
+  }
+
+  /// The throttle interval ended.
+  ///
+  /// - Returns: The dispatch held during it, to start now (opening the next window); `nil`
+  ///   when none was held or the window is not this action's open one.
+  mutating func windowClosed(_ closed: ThrottleWindow) -> HeldDispatch? {
+    guard let window, window === closed else { return nil }
+    self.window = nil
+    defer { window.held = nil }
+    return window.held
+  }
+
+  /// Cancels the action: every live run, and the dispatch held in the window.
+  ///
+  /// - Returns: The runs to retire as cancelled, oldest first, and the held dispatch to drop.
+  ///   The runs stay in the order until they are retired.
+  mutating func cancel() -> (runs: [Run], held: HeldDispatch?) {
+    let held = window?.held
+    window?.held = nil
+    return (runs.all, held)
+  }
+
+  /// Forgets the held dispatch `runID`, whose task was cancelled.
+  ///
+  /// - Returns: The dispatch to drop; `nil` when it is no longer held.
+  mutating func dropHeld(_ runID: UInt64) -> HeldDispatch? {
+    guard let held = window?.held, held.runID == runID else { return nil }
+    window?.held = nil
+    return held
+  }
+
+  /// Empties the machine for a view model being released.
+  ///
+  /// - Returns: Everything live: the runs, the window's timer and its held dispatch.
+  mutating func release() -> (runs: [Run], window: ThrottleWindow?) {
+    defer {
+      runs = RunOrder()
+      window = nil
+    }
+    return (runs.all, window)
+  }
+}

@@ -1,0 +1,30 @@
+/// A notification, posted by ``BaseViewModel/post(_:of:)`` once the state change it reports has
+/// happened, and delivered in the order posted.
+///
+/// Not generic (its action travels beside it): generic code that handles a value of a type
+/// nested in the generic view model looks that type's metadata up at every use.
+enum RunNotification {
+  /// A run was accepted; `becameLoading` when the action went from idle to loading.
+  case started(Run, becameLoading: Bool)
+  /// A streaming run produced an element; `deliver` is the run's typed `onElement`.
+  case element(Run, Any, deliver: @MainActor (Any) -> Void)
+  /// A run was retired.
+  case ended(Run, RunEnding)
+  /// A dispatch was dropped: by `.ignoreWhileRunning`, or held by `.throttle` and replaced or cancelled.
+  case dropped(UInt64, onFinish: (@MainActor (RunOutcome) -> Void)?)
+  /// The action went idle without a run ending: ``BaseViewModel/cancelRuns(of:)`` ended the
+  /// loading that a result being delivered still held.
+  case wentIdle
+}
+
+/// How a run ended.
+enum RunEnding {
+  /// The work returned `value`, for the `On` handlers (the run's typed success closure and
+  /// the ``BaseViewModel/onSuccess(actionId:result:)`` hook get it typed, just before).
+  case succeeded(value: Any)
+  /// The work threw, or the timeout fired.
+  case failed(any Error)
+  /// Cancelled, superseded or timed out after a cancel; `wentIdle` when the action's loading
+  /// ended with it.
+  case cancelled(wentIdle: Bool)
+}
