@@ -31,12 +31,11 @@ struct TenThousandRunsAdversarialTests {
     }
     for task in dropped { await task.value }
     #expect(viewModel.isLoading(for: .a))
-    let started = ContinuousClock.now
+    // "At once" is "before cancel returns", whatever the machine's speed: its cost per run is the
+    // runs-in-flight benchmark's business, not a timed test's.
     viewModel.cancel(.a)
-    let took = ContinuousClock.now - started
     #expect(!viewModel.isLoading(for: .a), "cancel left runs in flight")
     #expect(!viewModel.isAnyLoading)
-    #expect(took < .seconds(2), "cancelling \(Self.count) runs took \(took)")
     gate.open()
     for run in runs { await run.value }
     let kinds = listeners.kinds(listeners.early, of: .a)
