@@ -36,6 +36,8 @@ struct BenchmarkCommand {
         return
       case HostileAnswerMemory.childFlag:
         HostileAnswerMemory.child(arguments.popFirst())
+      case FollowersViewModelMemory.childFlag:
+        await FollowersViewModelMemory.child(arguments.popFirst())
       case RunsInFlight.childFlag:
         await RunsInFlight.child(arguments.popFirst(), arguments.popFirst())
       default:
@@ -88,6 +90,9 @@ struct BenchmarkCommand {
     }
     if wanted("memory per follower", results: []) {
       results += FollowerMemory.run(large: quick ? 20_000 : 100_000)
+    }
+    if wanted("FollowersViewModel memory", results: []) {
+      results += FollowersViewModelMemory.run(followers: 100_000)
     }
     results = results.filter { wanted($0.name) }
 
