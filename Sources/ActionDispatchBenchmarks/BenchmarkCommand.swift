@@ -38,6 +38,10 @@ struct BenchmarkCommand {
         HostileAnswerMemory.child(arguments.popFirst())
       case FollowersViewModelMemory.childFlag:
         await FollowersViewModelMemory.child(arguments.popFirst())
+      case FollowersAtScale.peakChildFlag:
+        FollowersAtScale.peakChild(arguments.popFirst(), arguments.popFirst())
+      case FollowersAtScale.rateChildFlag:
+        await FollowersAtScale.rateChild(arguments.popFirst(), arguments.popFirst())
       case RunsInFlight.childFlag:
         await RunsInFlight.child(arguments.popFirst(), arguments.popFirst())
       default:
@@ -90,6 +94,10 @@ struct BenchmarkCommand {
     }
     if wanted("memory per follower", results: []) {
       results += FollowerMemory.run(large: quick ? 20_000 : 100_000)
+    }
+    if wanted("followers at scale", results: []) {
+      let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+      results += FollowersAtScale.run(sizes: sizes, rateFollowers: 100_000, rounds: quick ? 3 : 5)
     }
     if wanted("FollowersViewModel memory", results: []) {
       results += FollowersViewModelMemory.run(followers: 100_000)

@@ -79,7 +79,9 @@ public final class FakeGitHubServer: Sendable {
   ///   `company`, `blog`, `location`, `email`, `hireable`, `bio`, `twitter_username`,
   ///   `public_repos`, `public_gists`, `followers`, `following`, `created_at`, `updated_at`.
   /// - `GET /users/{login}/followers?per_page=&page=` with a JSON array of simple users named
-  ///   `"\(login)-follower-\(n)"`, `n` = 1...`followers`. `per_page` defaults to 30 and is
+  ///   `"\(login)-follower-\(n)"`, `n` = 1...`followers`, each page generated when asked (a
+  ///   user may have millions: they are never all in memory; recent pages are kept up to
+  ///   128 MiB). `per_page` defaults to 30 and is
   ///   capped at 100; an invalid `per_page` or `page` counts as the default, and a page past
   ///   the end is an empty array with status 200. When there is more than one page, a `Link`
   ///   header lists `prev`, `next`, `last` and `first` as GitHub does, e.g.
@@ -109,7 +111,7 @@ public final class FakeGitHubServer: Sendable {
       if state.users.updateValue(user, forKey: key) == nil {
         state.userOrder.append(key)
       }
-      state.followerPages.removeAll()
+      state.forgetFollowerPages()
     }
   }
 

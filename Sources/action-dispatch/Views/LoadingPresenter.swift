@@ -22,7 +22,7 @@ final class LoadingPresenter {
   /// The spinner on standard error; write rows inside its `withLineCleared(_:)`.
   let spinner: Spinner
   private let interrupt: InterruptHandler
-  private weak var viewModel: FollowersViewModel?
+  private weak var viewModel: BaseViewModel<FollowersAction>?
   private let actions: [FollowersAction]
   private var isPresenting = true
 
@@ -38,7 +38,7 @@ final class LoadingPresenter {
   ///   - waits: The client's waits before retries, shown instead of `message` while one lasts.
   ///   - message: The spinner's text, read for every frame.
   init(
-    viewModel: FollowersViewModel, actions: [FollowersAction], context: CommandContext,
+    viewModel: BaseViewModel<FollowersAction>, actions: [FollowersAction], context: CommandContext,
     waits: RetryWaitNotice? = nil, message: @escaping @MainActor () -> String
   ) {
     let spinner = Spinner(stream: context.errorOutput, isEnabled: context.showsProgress) {

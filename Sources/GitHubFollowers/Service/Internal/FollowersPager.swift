@@ -1,6 +1,6 @@
 import Foundation
 
-/// The state behind ``FollowersService/allFollowers(of:perPage:concurrency:)``: which page
+/// The state behind ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)``: which page
 /// comes next, the pages being fetched ahead in parallel mode, and what the server's pages
 /// have claimed so far.
 ///
@@ -40,7 +40,8 @@ actor FollowersPager {
   private var inFlight: [Int: Task<FollowersPage, any Error>] = [:]
   /// Requests sent (or, in parallel mode, pages consumed).
   private var requests = 0
-  private var seen: Set<Int> = []
+  /// The ids of the followers delivered, in about two bytes each.
+  private var seen = FollowerIDSet()
   /// The number of pages the first page's `last` link claimed.
   private var claimedLastPage: Int?
 
