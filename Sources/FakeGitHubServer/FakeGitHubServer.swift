@@ -102,10 +102,11 @@ public final class FakeGitHubServer: Sendable {
   ///
   /// - Parameters:
   ///   - login: The user's login.
-  ///   - followers: How many followers the user has.
+  ///   - followers: How many followers the user has; `Int.max` (or anything above
+  ///     `Int.max / 2`, the most served) for a list that has a next page for as long as anyone asks.
   ///   - name: The profile's display name; `nil` sends `"name":null`.
   public func addUser(_ login: String, followers: Int, name: String? = nil) {
-    let user = FakeUser(login: login, followers: max(0, followers), name: name)
+    let user = FakeUser(login: login, followers: min(max(0, followers), Int.max / 2), name: name)
     core.state.withLock { state in
       let key = login.lowercased()
       if state.users.updateValue(user, forKey: key) == nil {

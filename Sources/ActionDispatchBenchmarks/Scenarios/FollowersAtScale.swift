@@ -66,7 +66,7 @@ enum FollowersAtScale {
   }
 
   /// In the fresh copy: lists `count` followers with the tool and prints its exit status, its
-  /// peak and this copy's own peak, in MiB.
+  /// peak and this copy's own peak when it spawned the tool (which the tool inherits), in MiB.
   static func peakChild(_ count: String?, _ form: String?) -> Never {
     guard let count = count.flatMap(Int.init), let products = BuiltProducts.locate(),
       let server = try? FakeGitHubServer()
@@ -77,8 +77,9 @@ enum FollowersAtScale {
     server.addUser("bigfan", followers: count)
     let arguments =
       ["followers", "bigfan", "--all", "--api-url", server.baseURL.absoluteString] + (form == "json" ? ["--json"] : [])
+    let own = ChildProcess.ownPeak()
     let (status, peak) = ChildProcess.spawnAndWait(products.tool, arguments)
-    print("\(status) \(peak) \(ChildProcess.ownPeak())")
+    print("\(status) \(peak) \(own)")
     server.stop()
     exit(0)
   }

@@ -16,8 +16,9 @@ import Observation
 /// }
 /// ```
 ///
-/// A malformed username is rejected before any request: the run fails with
-/// ``GitHubError/invalidUsername(_:reason:)``.
+/// A username is validated once, where it becomes a request: ``GitHubClient`` (and
+/// ``DemoFollowersService``) reject a malformed one before sending anything, and the run fails
+/// with ``GitHubError/invalidUsername(_:reason:)``. The view model passes it on as given.
 @MainActor
 @Observable
 public final class FollowersViewModel: BaseViewModel<FollowersAction> {
@@ -82,7 +83,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     return dispatch(
       actionId: .fetchFollowers, policy: .cancelPrevious,
       task: { [service] in
-        try await service.followers(of: GitHubUsername.validate(username), page: 1, perPage: perPage)
+        try await service.followers(of: username, page: 1, perPage: perPage)
       }
     ) { viewModel, page in
       viewModel.username = username
@@ -152,8 +153,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       actionId: .loadAllPages, policy: .cancelPrevious,
       elements: { [service] in
         service.allFollowers(
-          of: try GitHubUsername.validate(username), perPage: perPage, concurrency: concurrency, limit: limit,
-          maxPages: maxPages)
+          of: username, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
       }
     ) { viewModel, page in
       viewModel.append(page)
@@ -169,7 +169,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     dispatch(
       actionId: .fetchProfile, policy: .cancelPrevious,
       task: { [service] in
-        try await service.profile(of: GitHubUsername.validate(username))
+        try await service.profile(of: username)
       }
     ) { viewModel, profile in
       viewModel.profile = profile
