@@ -72,20 +72,22 @@ import Testing
   @Test func concurrencyFourKeepsTheServersOrder() async throws {
     server.addUser("mona", followers: 1_000)
     let pageFiveAsked = DispatchSemaphore(value: 0)
+    let pageTwoWaited = WaitOutcome()
     server.setHandler { request in
       switch request.queryItems["page"] {
       case "5": pageFiveAsked.signal()
       // Bounded: if page 5 is never asked for, page 2 answers after 10 seconds, in order.
-      case "2": _ = pageFiveAsked.wait(timeout: .now() + 10)
+      case "2": pageTwoWaited.record(pageFiveAsked.wait(timeout: .now() + 10))
       default: break
       }
       return nil
     }
     let result = try await run(["--all", "--concurrency", "4"])
+    #expect(pageTwoWaited.result == .success)
     #expect(
       result
         == CLIResult(
-          stdout: ExpectedOutput.followerTable(of: "mona", 1...1_000, loginWidth: 18), stderr: "", status: 0))
+          stdout: ExpectedOutput.followerTable(of: "mona", 1...1_000, loginWidth: 17), stderr: "", status: 0))
   }
 
   /// A user with more followers than any list: the server has a next page forever.
@@ -117,4 +119,14 @@ import Testing
     #expect(result.stderr.contains("the server has sent 4 pages and links to another"))
     #expect(server.requestCount == 4)
   }
+}
+
+/// How a server thread's bounded wait ended.
+private final class WaitOutcome: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: DispatchTimeoutResult?
+
+  var result: DispatchTimeoutResult? { lock.withLock { stored } }
+
+  func record(_ result: DispatchTimeoutResult) { lock.withLock { stored = result } }
 }
