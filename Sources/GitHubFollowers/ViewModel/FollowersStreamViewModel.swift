@@ -36,7 +36,9 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
   /// Whether the server has another page after the last one that arrived.
   public private(set) var hasMorePages = false
 
-  @ObservationIgnored private var deliveredIDs = FollowerIDSet()
+  /// The ids delivered, kept only for a service whose pages do not say which followers came
+  /// before (the default `allFollowers` keeps the ids and marks its pages: no second copy).
+  @ObservationIgnored private var deliveredIDs: FollowerIDSet?
   @ObservationIgnored private let service: any FollowersService
 
   /// Creates the view model.
@@ -81,7 +83,7 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
     pagesLoaded = 0
     lastPage = nil
     hasMorePages = false
-    deliveredIDs = FollowerIDSet()
+    deliveredIDs = nil
     let limit = limit.map { max($0, 0) }
     return dispatch(
       actionId: .loadAllPages, policy: .cancelPrevious,
@@ -99,12 +101,27 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
     fresh.reserveCapacity(page.followers.count)
     var repeats = 0
     let room = limit.map { $0 - delivered } ?? Int.max
-    for follower in page.followers {
-      if !deliveredIDs.insert(follower.id) {
-        repeats += 1
-      } else if fresh.count < room {
-        fresh.append(follower)
+    if let marked = page.repeatedPositions, deliveredIDs == nil {
+      var repeated = marked[...]
+      for (position, follower) in page.followers.enumerated() {
+        if repeated.first == position {
+          repeated.removeFirst()
+          repeats += 1
+        } else if fresh.count < room {
+          fresh.append(follower)
+        }
       }
+    } else {
+      var ids = deliveredIDs ?? FollowerIDSet()
+      deliveredIDs = nil  // keep one reference, so inserting does not copy the set
+      for follower in page.followers {
+        if !ids.insert(follower.id) {
+          repeats += 1
+        } else if fresh.count < room {
+          fresh.append(follower)
+        }
+      }
+      deliveredIDs = ids
     }
     pagesLoaded += 1
     hasMorePages = page.next != nil

@@ -77,9 +77,9 @@ actor FollowersPager {
       switch mode {
       case .start:
         requests = 1
-        let first = try await service.followers(of: username, page: 1, perPage: perPage)
+        var first = try await service.followers(of: username, page: 1, perPage: perPage)
         if first.next != nil { claimedLastPage = first.lastPage }
-        try check(first, number: 1)
+        try check(&first, number: 1)
         if concurrency > 1, let last = first.last, let lastPage = LinkHeader.pageNumber(in: last), lastPage > 1 {
           let planned = min(lastPage, maxPages ?? Int.max, pagesForLimit ?? Int.max)
           mode = .parallel(template: last, nextPage: 2, lastPage: planned)
@@ -98,8 +98,8 @@ actor FollowersPager {
         }
         try checkBudget()
         requests += 1
-        let page = try await service.followersPage(at: next)
-        try check(page, number: requests)
+        var page = try await service.followersPage(at: next)
+        try check(&page, number: requests)
         mode = .serial(next: page.next)
         return page
       case .parallel(let template, let nextPage, let lastPage):
@@ -117,7 +117,7 @@ actor FollowersPager {
           return nil
         }
         let everything = Array(inFlight.values)
-        let page = try await withTaskCancellationHandler {
+        var page = try await withTaskCancellationHandler {
           try await task.value
         } onCancel: {
           for task in everything { task.cancel() }
@@ -128,7 +128,7 @@ actor FollowersPager {
           throw GitHubError.paginationStopped(
             "page \(nextPage) is empty, though the first page said there were \(claimedLastPage ?? 0) pages")
         }
-        try check(page, number: nextPage)
+        try check(&page, number: nextPage)
         mode = .parallel(template: template, nextPage: nextPage + 1, lastPage: lastPage)
         return page
       case .finished:
@@ -156,14 +156,20 @@ actor FollowersPager {
     }
   }
 
-  /// Records a page's followers; throws when the page is empty but links on, or adds no one.
-  private func check(_ page: FollowersPage, number: Int) throws {
+  /// Records a page's followers and marks the ones delivered before; throws when the page is
+  /// empty but links on, or adds no one.
+  private func check(_ page: inout FollowersPage, number: Int) throws {
     if page.followers.isEmpty {
+      page.repeatedPositions = []
       guard let next = page.next else { return }
       throw GitHubError.paginationStopped("page \(number) is empty but links to another (\(Self.shown(next)))")
     }
     let before = seen.count
-    for follower in page.followers { seen.insert(follower.id) }
+    var repeated: [Int] = []
+    for (position, follower) in page.followers.enumerated() where !seen.insert(follower.id) {
+      repeated.append(position)
+    }
+    page.repeatedPositions = repeated
     if seen.count == before {
       throw GitHubError.paginationStopped(
         "page \(number) repeats \(page.followers.count == 1 ? "a follower" : "followers") already listed and adds none")
