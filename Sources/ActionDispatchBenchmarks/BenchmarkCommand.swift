@@ -41,7 +41,7 @@ struct BenchmarkCommand {
       case FollowersAtScale.peakChildFlag:
         FollowersAtScale.peakChild(arguments.popFirst(), arguments.popFirst())
       case FollowersAtScale.rateChildFlag:
-        await FollowersAtScale.rateChild(arguments.popFirst(), arguments.popFirst())
+        await FollowersAtScale.rateChild(arguments.popFirst(), arguments.popFirst(), arguments.popFirst())
       case RunsInFlight.childFlag:
         await RunsInFlight.child(arguments.popFirst(), arguments.popFirst())
       default:
@@ -92,12 +92,10 @@ struct BenchmarkCommand {
     if wanted("CLI cold start", results: []) {
       results += CLIColdStart.run(launches: quick ? 10 : 30)
     }
-    if wanted("memory per follower", results: []) {
-      results += FollowerMemory.run(large: quick ? 20_000 : 100_000)
-    }
     if wanted("followers at scale", results: []) {
       let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
-      results += FollowersAtScale.run(sizes: sizes, rateFollowers: 100_000, rounds: quick ? 3 : 5)
+      let latency = ProcessInfo.processInfo.environment["BENCH_LATENCY_MS"].flatMap(Int.init) ?? 20
+      results += FollowersAtScale.run(sizes: sizes, rateFollowers: 100_000, latency: latency, rounds: quick ? 3 : 5)
     }
     if wanted("FollowersViewModel memory", results: []) {
       results += FollowersViewModelMemory.run(followers: 100_000)

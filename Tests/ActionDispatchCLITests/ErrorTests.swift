@@ -166,7 +166,8 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == Self.serverErrorMessage + "note: wrote 30 followers before the error; the JSON array is closed but incomplete.\n")
+        == Self.serverErrorMessage
+        + "note: wrote 30 followers before the error; the JSON array is closed but incomplete.\n")
     let decoded = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
     #expect(decoded?.map { $0["login"] as? String } == (1...30).map { "mona-follower-\($0)" })
   }

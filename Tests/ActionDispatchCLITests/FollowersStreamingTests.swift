@@ -31,7 +31,8 @@ import Testing
     #expect(decoded?.map { $0["login"] as? String } == (0..<written).map { "mona-follower-\($0 + 1)" })
     #expect(result.stdout.hasSuffix(written == 0 ? "[]\n" : "  }\n]\n"))
     let note =
-      written == 0 ? "" : "note: wrote \(written) followers before the error; the JSON array is closed but incomplete.\n"
+      written == 0
+      ? "" : "note: wrote \(written) followers before the error; the JSON array is closed but incomplete.\n"
     #expect(result.stderr.hasPrefix("error: GitHub answered with a server error (HTTP 502)"))
     #expect(result.stderr.hasSuffix(".\n" + note))
   }

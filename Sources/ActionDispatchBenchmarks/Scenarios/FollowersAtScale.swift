@@ -13,6 +13,9 @@ import GitHubFollowers
 /// - Rows a second: the tool listing 100,000 followers (pages of 100) against bare
 ///   ``URLSessionHTTPClient`` sends fetching the same 1,000 pages and discarding them, both
 ///   against one fake server in a fresh copy (``rateChildFlag``), interleaved, medians of rounds.
+///   The server waits `latency` (20 ms unless `BENCH_LATENCY_MS` says otherwise) before each
+///   answer, standing in for the network as in ``FollowersOverHTTP``: with none, both sides are
+///   CPU-bound on loopback and the figure measures decoding (reported in the notes).
 ///   Gated: within 10% (the tool's time at most 1/0.9 of the bare sends').
 enum FollowersAtScale {
   static let peakChildFlag = "--followers-peak-child"
@@ -20,7 +23,7 @@ enum FollowersAtScale {
   static let peakLimitMiB = 64.0
   static let flatLimit = 1.2
 
-  static func run(sizes: [Int], rateFollowers: Int, rounds: Int) -> [BenchmarkResult] {
+  static func run(sizes: [Int], rateFollowers: Int, latency: Int, rounds: Int) -> [BenchmarkResult] {
     guard BuiltProducts.locate() != nil else { return [] }
     var results: [BenchmarkResult] = []
     for json in [false, true] {
@@ -51,7 +54,7 @@ enum FollowersAtScale {
             notes: "what the list costs beyond the first rows"))
       }
     }
-    let times = FreshCopy.output([rateChildFlag, String(rateFollowers), String(rounds)])
+    let times = FreshCopy.output([rateChildFlag, String(rateFollowers), String(rounds), String(latency)])
       .split(separator: " ").compactMap { Double($0) }
     let (tool, raw) = times.count == 2 ? (times[0], times[1]) : (Double.nan, Double.nan)
     results.append(
@@ -60,8 +63,8 @@ enum FollowersAtScale {
         value: Double(rateFollowers) / tool, unit: "rows/s", baselineName: "bare sends",
         baselineValue: Double(rateFollowers) / raw, measure: tool / raw, target: 1 / 0.9,
         targetDescription: "within 10% (time ≤ 1.11× the sends)",
-        notes: "followers --all > /dev/null against the same \(rateFollowers / 100) pages fetched and discarded; "
-          + "median of \(rounds) interleaved rounds"))
+        notes: "followers --all > /dev/null against the same \(rateFollowers / 100) pages fetched and discarded, "
+          + "\(latency) ms a response; median of \(rounds) interleaved rounds"))
     return results
   }
 
@@ -87,9 +90,10 @@ enum FollowersAtScale {
   /// In the fresh copy: prints the median seconds of the tool listing `count` followers and of
   /// the bare sends of the same pages, over `rounds` interleaved rounds.
   @MainActor
-  static func rateChild(_ count: String?, _ rounds: String?) async -> Never {
+  static func rateChild(_ count: String?, _ rounds: String?, _ latency: String?) async -> Never {
     guard let count = count.flatMap(Int.init), let rounds = rounds.flatMap(Int.init),
-      let products = BuiltProducts.locate(), let server = try? FakeGitHubServer()
+      let latency = latency.flatMap(Int.init), let products = BuiltProducts.locate(),
+      let server = try? FakeGitHubServer(latency: .milliseconds(latency))
     else {
       print("nan nan")
       exit(1)

@@ -116,7 +116,8 @@ struct FollowersCommand: Command {
     let view = FollowerListView(username: username, context: context, spinner: presenter.spinner, json: options.json)
 
     await viewModel.loadAllPages(
-      for: username, perPage: pageSize, concurrency: concurrency, limit: limit, maxPages: maxPages, onFollowers: view.show
+      for: username, perPage: pageSize, concurrency: concurrency, limit: limit, maxPages: maxPages,
+      onFollowers: view.show
     ).value
     var notes: [String] = []
     if viewModel.repeatedFollowers > 0 {
