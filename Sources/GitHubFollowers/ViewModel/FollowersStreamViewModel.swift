@@ -57,8 +57,10 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
   ///
   /// Pages come from ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)``,
   /// so a server whose pages cannot be trusted fails the run with
-  /// ``GitHubError/paginationStopped(_:)``; what was delivered before stays delivered. A new
-  /// call supersedes the run in flight and starts counting again.
+  /// ``GitHubError/paginationStopped(_:)``; what was delivered before stays delivered. The next
+  /// page is asked for as soon as one is handed to `onFollowers`, so fetching it overlaps the
+  /// writing of this one; still one request at a time, and one page ahead at most. A new call
+  /// supersedes the run in flight and starts counting again.
   ///
   /// - Parameters:
   ///   - username: The GitHub login.
@@ -88,7 +90,9 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
     return dispatch(
       actionId: .loadAllPages, policy: .cancelPrevious,
       elements: { [service] in
-        service.allFollowers(of: username, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
+        ReadAheadSequence(
+          service.allFollowers(
+            of: username, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages))
       }
     ) { viewModel, page in
       viewModel.receive(page, limit: limit, onFollowers: onFollowers)

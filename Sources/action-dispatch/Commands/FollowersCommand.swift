@@ -114,6 +114,7 @@ struct FollowersCommand: Command {
     }
     defer { presenter.end() }
     let view = FollowerListView(username: username, context: context, spinner: presenter.spinner, json: options.json)
+    presenter.onInterrupt = view.interrupted
 
     await viewModel.loadAllPages(
       for: username, perPage: pageSize, concurrency: concurrency, limit: limit, maxPages: maxPages,

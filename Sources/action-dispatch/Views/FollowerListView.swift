@@ -48,6 +48,12 @@ final class FollowerListView {
     spinner.withLineCleared { context.output.write(text) }
   }
 
+  /// Ends the JSON array begun on standard output, when the list is interrupted (Ctrl-C), so
+  /// that what was written stays valid JSON.
+  func interrupted() {
+    if json, array.count > 0 { context.output.write(array.close()) }
+  }
+
   /// Stops the spinner, ends the JSON array, and writes the error or the notes.
   ///
   /// - Parameters:

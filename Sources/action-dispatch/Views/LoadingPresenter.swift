@@ -25,6 +25,13 @@ final class LoadingPresenter {
   private weak var viewModel: BaseViewModel<FollowersAction>?
   private let actions: [FollowersAction]
   private var isPresenting = true
+  /// What to do on Ctrl-C after cancelling, before the process exits, such as closing a JSON
+  /// array already begun on standard output.
+  var onInterrupt: (@MainActor () -> Void)? {
+    get { interruptActions.last }
+    set { interruptActions.last = newValue }
+  }
+  private let interruptActions = InterruptActions()
 
   /// The tool's spinner timing: shown after 150 ms of loading, then for at least 300 ms.
   static let indicator = LoadingIndicator(delay: .milliseconds(150), minimumDuration: .milliseconds(300))
@@ -47,9 +54,11 @@ final class LoadingPresenter {
     self.spinner = spinner
     self.viewModel = viewModel
     self.actions = actions
+    let actions = interruptActions
     interrupt = InterruptHandler { [weak viewModel] in
       viewModel?.cancelAll()
       spinner.stop()
+      actions.last?()
     }
     follow()
   }
@@ -73,4 +82,10 @@ final class LoadingPresenter {
     spinner.stop()
     interrupt.cancel()
   }
+}
+
+/// The action a ``LoadingPresenter`` runs last on Ctrl-C, settable after the presenter exists.
+@MainActor
+private final class InterruptActions {
+  var last: (@MainActor () -> Void)?
 }
