@@ -116,7 +116,10 @@ public struct Follower: Codable, Sendable, Hashable, Identifiable {
     storedAvatarURL = .none
     storedURL = .none
     storedHTMLURL = .none
-    storedNodeID = DerivableText(nodeID, derived: derivedNodeID)
+    // A legacy node id is base64 of "04:User<id>", so it starts with that of "04:Use".
+    storedNodeID =
+      nodeID?.hasPrefix("MDQ6VXNl") == true
+      ? DerivableText(nodeID, derived: derivedNodeID) : nodeID.map { .other($0) } ?? .none
     storedAvatarURL = DerivableText(avatarURL, derived: derivedAvatarURL)
     storedURL = DerivableText(url, derived: derivedURL)
     storedHTMLURL = DerivableText(htmlURL, derived: derivedHTMLURL)
@@ -129,21 +132,35 @@ public struct Follower: Codable, Sendable, Hashable, Identifiable {
   ///   or a URL field is not a URL.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    func link(_ key: CodingKeys) throws -> String? {
+    let login = try container.decode(String.self, forKey: .login)
+    let id = try container.decode(Int.self, forKey: .id)
+    // What GitHub derives from a well-formed login is a URL: only other text needs parsing,
+    // which is most of what decoding a page costs.
+    let plainLogin = login.utf8.allSatisfy { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"):
+        true
+      default: false
+      }
+    }
+    func link(_ key: CodingKeys, derived: @autoclosure () -> String?) throws -> String? {
       guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+      guard text != derived() else { return text }
       guard URL(string: text) != nil else {
         throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "Invalid URL string.")
       }
       return text
     }
     self.init(
-      login: try container.decode(String.self, forKey: .login),
-      id: try container.decode(Int.self, forKey: .id),
+      login: login,
+      id: id,
       nodeID: try container.decodeIfPresent(String.self, forKey: .nodeID),
-      avatarURL: try link(.avatarURL),
+      avatarURL: try link(.avatarURL, derived: Self.avatarURL(id: id)),
       gravatarID: try container.decodeIfPresent(String.self, forKey: .gravatarID),
-      url: try link(.url),
-      htmlURL: try link(.htmlURL),
+      url: try link(.url, derived: plainLogin ? Self.apiURL(login: login) : nil),
+      htmlURL: try link(.htmlURL, derived: plainLogin ? Self.htmlURL(login: login) : nil),
       type: try container.decodeIfPresent(String.self, forKey: .type),
       siteAdmin: try container.decodeIfPresent(Bool.self, forKey: .siteAdmin),
       userViewType: try container.decodeIfPresent(String.self, forKey: .userViewType),
@@ -217,14 +234,26 @@ public struct Follower: Codable, Sendable, Hashable, Identifiable {
   }
 
   private func derivedAvatarURL() -> String {
-    "https://avatars.githubusercontent.com/u/\(id)?v=4"
+    Self.avatarURL(id: id)
   }
 
   private func derivedURL() -> String {
-    "https://api.github.com/users/" + login
+    Self.apiURL(login: login)
   }
 
   private func derivedHTMLURL() -> String {
+    Self.htmlURL(login: login)
+  }
+
+  private static func avatarURL(id: Int) -> String {
+    "https://avatars.githubusercontent.com/u/\(id)?v=4"
+  }
+
+  private static func apiURL(login: String) -> String {
+    "https://api.github.com/users/" + login
+  }
+
+  private static func htmlURL(login: String) -> String {
     "https://github.com/" + login
   }
 
