@@ -66,6 +66,7 @@ struct ActionDispatchCommand: Command {
   /// Runs the command line of this process and exits with its status.
   @MainActor
   static func main() async {
+    HeapTuning.apply()
     let context = CommandContext.current(environment: ProcessInfo.processInfo.environment)
     let status = await CommandRouter.run(Array(CommandLine.arguments.dropFirst()), in: context)
     exit(status.rawValue)
