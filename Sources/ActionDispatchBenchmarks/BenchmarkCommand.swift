@@ -36,6 +36,12 @@ struct BenchmarkCommand {
         return
       case HostileAnswerMemory.childFlag:
         HostileAnswerMemory.child(arguments.popFirst())
+      case FollowersViewModelMemory.childFlag:
+        await FollowersViewModelMemory.child(arguments.popFirst())
+      case FollowersAtScale.peakChildFlag:
+        FollowersAtScale.peakChild(arguments.popFirst(), arguments.popFirst())
+      case FollowersAtScale.rateChildFlag:
+        await FollowersAtScale.rateChild(arguments.popFirst(), arguments.popFirst(), arguments.popFirst())
       case RunsInFlight.childFlag:
         await RunsInFlight.child(arguments.popFirst(), arguments.popFirst())
       default:
@@ -86,8 +92,15 @@ struct BenchmarkCommand {
     if wanted("CLI cold start", results: []) {
       results += CLIColdStart.run(launches: quick ? 10 : 30)
     }
-    if wanted("memory per follower", results: []) {
-      results += FollowerMemory.run(large: quick ? 20_000 : 100_000)
+    if wanted("followers at scale", results: ["followers at scale: peak memory"]) {
+      results += FollowersAtScale.peaks(sizes: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000])
+    }
+    if wanted("followers at scale", results: ["followers at scale: rows a second"]) {
+      let latency = ProcessInfo.processInfo.environment["BENCH_LATENCY_MS"].flatMap(Int.init) ?? 20
+      results += FollowersAtScale.rate(followers: 100_000, latency: latency, rounds: quick ? 3 : 5)
+    }
+    if wanted("FollowersViewModel memory", results: []) {
+      results += FollowersViewModelMemory.run(followers: 100_000)
     }
     results = results.filter { wanted($0.name) }
 

@@ -79,7 +79,9 @@ public final class FakeGitHubServer: Sendable {
   ///   `company`, `blog`, `location`, `email`, `hireable`, `bio`, `twitter_username`,
   ///   `public_repos`, `public_gists`, `followers`, `following`, `created_at`, `updated_at`.
   /// - `GET /users/{login}/followers?per_page=&page=` with a JSON array of simple users named
-  ///   `"\(login)-follower-\(n)"`, `n` = 1...`followers`. `per_page` defaults to 30 and is
+  ///   `"\(login)-follower-\(n)"`, `n` = 1...`followers`, each page generated when asked (a
+  ///   user may have millions: they are never all in memory; recent pages are kept up to
+  ///   128 MiB). `per_page` defaults to 30 and is
   ///   capped at 100; an invalid `per_page` or `page` counts as the default, and a page past
   ///   the end is an empty array with status 200. When there is more than one page, a `Link`
   ///   header lists `prev`, `next`, `last` and `first` as GitHub does, e.g.
@@ -100,16 +102,17 @@ public final class FakeGitHubServer: Sendable {
   ///
   /// - Parameters:
   ///   - login: The user's login.
-  ///   - followers: How many followers the user has.
+  ///   - followers: How many followers the user has; `Int.max` (or anything above
+  ///     `Int.max / 2`, the most served) for a list that has a next page for as long as anyone asks.
   ///   - name: The profile's display name; `nil` sends `"name":null`.
   public func addUser(_ login: String, followers: Int, name: String? = nil) {
-    let user = FakeUser(login: login, followers: max(0, followers), name: name)
+    let user = FakeUser(login: login, followers: min(max(0, followers), Int.max / 2), name: name)
     core.state.withLock { state in
       let key = login.lowercased()
       if state.users.updateValue(user, forKey: key) == nil {
         state.userOrder.append(key)
       }
-      state.followerPages.removeAll()
+      state.forgetFollowerPages()
     }
   }
 

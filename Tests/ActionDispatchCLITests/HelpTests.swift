@@ -83,8 +83,10 @@ import Testing
     as wide as the longest login on the first page; a longer login on a later page
     widens only its own row.
 
-    With --json, prints one JSON array with GitHub's field names once every page has
-    arrived.
+    With --json, prints one JSON array with GitHub's field names, element by element
+    as pages arrive. The array is closed even when a page fails, so standard output
+    is always valid JSON; an incomplete array comes with exit status 1 and the error
+    on standard error.
 
     If a page fails after others were listed, the error says how many followers were
     listed and the exit status is 1: a list is never cut short silently.

@@ -8,14 +8,16 @@ import Testing
 @Suite struct FollowersViewModelBehaviourTests {
   @Test(arguments: ["", "../etc", "octo cat", "a/b", String(repeating: "a", count: 40)])
   func invalidUsernameIsRejectedBeforeAnyRequest(username: String) async {
-    let service = MockFollowersService()
-    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    // Validated once, by the client, where the name would become a request.
+    let http = StubHTTPClient(always: .json(200, "[]"))
+    let viewModel = FollowersViewModel(
+      service: GitHubClient(configuration: .init(maxRetries: 0), httpClient: http), clock: ImmediateClock())
 
     await viewModel.fetchFollowers(for: username).value
     await viewModel.fetchProfile(for: username).value
     await viewModel.loadAllPages(for: username).value
 
-    #expect(service.callCount == 0)
+    #expect(http.requestCount == 0)
     #expect(viewModel.failure(for: .fetchFollowers) is GitHubError)
     #expect(viewModel.error(for: .fetchProfile)?.isEmpty == false)
     #expect(viewModel.error(for: .loadAllPages)?.isEmpty == false)

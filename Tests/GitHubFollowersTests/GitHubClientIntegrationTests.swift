@@ -207,7 +207,7 @@ import Testing
     let server = try FakeGitHubServer()
     defer { server.stop() }
     server.respond(to: "/users/octocat", with: .serverError(503), times: nil)
-    await #expect(throws: GitHubError.serverError(status: 503)) {
+    await #expect(throws: GitHubError.serverError(status: 503, retries: 2)) {
       try await client(server, maxRetries: 2).profile(of: "octocat")
     }
     #expect(server.requestCount == 3)

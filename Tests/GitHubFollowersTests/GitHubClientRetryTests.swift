@@ -36,7 +36,7 @@ import Testing
   @Test func backoffGrowsExponentiallyUpToMaxRetries() async {
     let clock = ImmediateClock()
     let http = StubHTTPClient(always: HTTPResponse(statusCode: 503))
-    await #expect(throws: GitHubError.serverError(status: 503)) {
+    await #expect(throws: GitHubError.serverError(status: 503, retries: 3)) {
       try await client(http, clock: clock).followers(of: "octocat", page: 1, perPage: 30)
     }
     #expect(http.requestCount == 4)

@@ -59,6 +59,17 @@ import Testing
     #expect(text.contains("try again now"))
   }
 
+  @Test(arguments: [
+    (0, "GitHub answered with a server error (HTTP 502); the request was not retried. "),
+    (1, "GitHub answered with a server error (HTTP 502), still after 1 retry. "),
+    (3, "GitHub answered with a server error (HTTP 502), still after 3 retries. "),
+  ])
+  func serverErrorSaysWhetherItWasRetried(retries: Int, opening: String) {
+    let text = GitHubError.serverError(status: 502, retries: retries).description
+    #expect(text.hasPrefix(opening))
+    #expect(text.hasSuffix("try again in a few minutes, and see https://www.githubstatus.com."))
+  }
+
   @Test func transientCasesAreMarked() {
     #expect(GitHubError.serverError(status: 500).isTransient)
     #expect(GitHubError.timeout.isTransient)

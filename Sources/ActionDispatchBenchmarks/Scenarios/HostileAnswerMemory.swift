@@ -1,12 +1,6 @@
 import FakeGitHubServer
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Benchmark 6: the peak resident memory of `action-dispatch followers` against answers far
 /// over the 32 MiB response limit (a 200 MiB body with `Content-Length`, the same chunked, and a
 /// gzip bomb of 1 MB inflating to 1 GiB), read from the child's own `getrusage` through `wait4`.
@@ -58,48 +52,10 @@ enum HostileAnswerMemory {
       exit(1)
     }
     server.respond(to: "/users/bench/followers", with: cases[index].answer(), times: nil)
-    let (status, peak) = spawnAndWait(
+    let (status, peak) = ChildProcess.spawnAndWait(
       products.tool, ["followers", "bench", "--api-url", server.baseURL.absoluteString])
-    var own = rusage()
-    #if canImport(Glibc)
-      getrusage(RUSAGE_SELF.rawValue, &own)
-    #else
-      getrusage(RUSAGE_SELF, &own)
-    #endif
-    print("\(status) \(peak) \(mebibytes(own.ru_maxrss))")
+    print("\(status) \(peak) \(ChildProcess.ownPeak())")
     server.stop()
     exit(0)
-  }
-
-  /// Runs the tool to its end, output discarded, and returns its exit status and peak RSS in MiB.
-  private static func spawnAndWait(_ executable: URL, _ arguments: [String]) -> (status: Int32, peak: Double) {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for descriptor: Int32 in [0, 1, 2] {
-      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-    }
-    let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var environment = ProcessInfo.processInfo.environment
-    environment["ACTION_DISPATCH_MAX_RETRIES"] = "0"
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { envp.forEach { free($0) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, executable.path, &actions, nil, argv, envp) == 0 else { return (-1, .nan) }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
-    let exited = (status & 0x7F) == 0
-    return (exited ? (status >> 8) & 0xFF : -1, mebibytes(usage.ru_maxrss))
-  }
-
-  /// `ru_maxrss` in MiB: it counts kilobytes on Linux, bytes on Darwin.
-  private static func mebibytes(_ maxrss: Int) -> Double {
-    #if canImport(Darwin)
-      Double(maxrss) / 1_048_576
-    #else
-      Double(maxrss) / 1_024
-    #endif
   }
 }

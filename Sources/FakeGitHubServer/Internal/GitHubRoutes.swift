@@ -33,7 +33,7 @@ extension ServerCore {
             of: user, range: page.range.lowerBound + 1..<page.range.upperBound + 1, apiBase: base)
           let body = Data(json.utf8)
           let entry = (body: body, etag: GitHubJSON.etag(for: body))
-          state.withLock { $0.followerPages[key] = entry }
+          state.withLock { $0.keepFollowerPage(entry, for: key) }
           return entry
         }()
       return success(

@@ -23,12 +23,41 @@ struct ServerState: Sendable {
   var userOrder: [String] = []
   /// Generated follower pages, by login and range: generating them costs more than the
   /// client under test spends, and would show up in the HTTP benchmark as the client's time.
+  /// At most ``followerPageBytesLimit`` bytes of bodies, the oldest dropped first, so that a
+  /// user with a million followers is served page by page without all of them in memory.
   var followerPages: [String: (body: Data, etag: String)] = [:]
+  /// The keys of ``followerPages``, oldest first.
+  var followerPageOrder: [String] = []
+  /// The bytes of the bodies in ``followerPages``.
+  var followerPageBytes = 0
+  /// How many bytes of generated pages are kept: every page of 100,000 followers (about
+  /// 110 MB), so that the benchmarks' repeated runs measure the client, not the generator.
+  static let followerPageBytesLimit = 128 << 20
   var overrides: [String: [Override]] = [:]
   var handler: (@Sendable (FakeRequest) -> FakeResponse?)?
   var requests: [FakeRequest] = []
   /// Requests counted against each rate-limit resource ("core", "search").
   var rateLimitUsed: [String: Int] = [:]
+
+  /// Keeps a generated page, dropping the oldest ones beyond ``followerPageBytesLimit``.
+  mutating func keepFollowerPage(_ entry: (body: Data, etag: String), for key: String) {
+    guard followerPages.updateValue(entry, forKey: key) == nil else { return }
+    followerPageOrder.append(key)
+    followerPageBytes += entry.body.count
+    var dropped = 0
+    while followerPageBytes > Self.followerPageBytesLimit, dropped < followerPageOrder.count - 1 {
+      followerPageBytes -= followerPages.removeValue(forKey: followerPageOrder[dropped])?.body.count ?? 0
+      dropped += 1
+    }
+    if dropped > 0 { followerPageOrder.removeFirst(dropped) }
+  }
+
+  /// Forgets every generated page.
+  mutating func forgetFollowerPages() {
+    followerPages.removeAll()
+    followerPageOrder.removeAll()
+    followerPageBytes = 0
+  }
 
   /// Takes the first override queued for `path`, consuming one of its uses.
   mutating func takeOverride(for path: String) -> FakeResponse? {

@@ -30,8 +30,9 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
   case rateLimited(resetAt: Date?, authenticated: Bool)
   /// A secondary rate limit (too many requests too fast), with the wait GitHub asked for.
   case secondaryRateLimit(retryAfter: Duration?)
-  /// GitHub failed: an HTTP 5xx status, still failing after the retries.
-  case serverError(status: Int)
+  /// GitHub failed: an HTTP 5xx status, on the first try and on each of `retries` retries
+  /// (`0` when the request was not retried, as with `maxRetries` 0).
+  case serverError(status: Int, retries: Int = 0)
   /// The response body was not the JSON expected; the value says what was wrong and where.
   case undecodableResponse(String)
   /// No response arrived (connection refused, DNS failure, connection lost ...).
@@ -92,8 +93,14 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
       let wait = retryAfter.map { "wait \(Self.spoken($0))" } ?? "wait at least a minute"
       return "GitHub's secondary rate limit was hit (too many requests in a short time); "
         + "\(wait) before trying again, and make fewer requests at once."
-    case .serverError(let status):
-      return "GitHub answered with a server error (HTTP \(status)), still after retrying. "
+    case .serverError(let status, let retries):
+      let tries =
+        switch retries {
+        case ...0: "; the request was not retried"
+        case 1: ", still after 1 retry"
+        default: ", still after \(retries) retries"
+        }
+      return "GitHub answered with a server error (HTTP \(status))\(tries). "
         + "This is usually temporary: try again in a few minutes, and see https://www.githubstatus.com."
     case .undecodableResponse(let detail):
       let sentence = detail.hasSuffix(".") ? detail : detail + "."
@@ -126,7 +133,7 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
 
   /// Whether waiting and trying the same request again may succeed.
   ///
-  /// True for ``serverError(status:)``, ``serverUnavailable(status:retryAfter:)``, ``timeout``
+  /// True for ``serverError(status:retries:)``, ``serverUnavailable(status:retryAfter:)``, ``timeout``
   /// and ``secondaryRateLimit(retryAfter:)``;
   /// false for a client error, a primary rate limit (it resets at ``rateLimited(resetAt:authenticated:)``'s
   /// time) and everything else.

@@ -24,6 +24,11 @@ public struct FollowersPage: Sendable, Hashable {
   public var page: Int
   /// The number of the last page, when known.
   public var lastPage: Int?
+  /// Set by the default ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)``:
+  /// the positions in ``followers`` of those it had already delivered (or that came twice on
+  /// this page), so that ``FollowersStreamViewModel`` needs no second set of ids; `nil` for a
+  /// page nothing checked. Not part of the page's value (equality, hashing).
+  var repeatedPositions: [Int]?
 
   /// Creates a page.
   ///
@@ -43,4 +48,26 @@ public struct FollowersPage: Sendable, Hashable {
 
   /// Whether there is a page after this one.
   public var hasNextPage: Bool { next != nil }
+
+  /// Whether two pages hold the same followers, links and numbers.
+  ///
+  /// - Parameters:
+  ///   - lhs: A page.
+  ///   - rhs: Another page.
+  /// - Returns: Whether every public field is equal.
+  public static func == (lhs: FollowersPage, rhs: FollowersPage) -> Bool {
+    lhs.followers == rhs.followers && lhs.next == rhs.next && lhs.last == rhs.last && lhs.page == rhs.page
+      && lhs.lastPage == rhs.lastPage
+  }
+
+  /// Hashes every public field.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(followers)
+    hasher.combine(next)
+    hasher.combine(last)
+    hasher.combine(page)
+    hasher.combine(lastPage)
+  }
 }

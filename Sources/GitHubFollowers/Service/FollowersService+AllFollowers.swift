@@ -1,10 +1,10 @@
 import Foundation
 
 extension FollowersService {
-  /// Every page of a user's followers, in page order: the default implementation.
+  /// Every page of a user's followers, in page order.
   ///
-  /// See ``FollowersService/allFollowers(of:perPage:concurrency:)``; the same as
-  /// ``allFollowers(of:perPage:concurrency:limit:maxPages:)`` without limits.
+  /// The same as ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)``
+  /// without limits, dispatched to the conforming type's own implementation when it has one.
   ///
   /// ```swift
   /// var logins: [String] = []
@@ -25,7 +25,7 @@ extension FollowersService {
   }
 
   /// The pages of a user's followers, in page order, until `limit` followers or `maxPages`
-  /// pages, with the server's pages checked as they come.
+  /// pages, with the server's pages checked as they come: the default implementation.
   ///
   /// Pages are pulled: nothing is fetched before the consumer asks for the next page (beyond
   /// the `concurrency - 1` pages fetched ahead in parallel mode), so a consumer that stops

@@ -34,25 +34,31 @@ public protocol FollowersService: Sendable {
   /// - Throws: ``GitHubError``, or `CancellationError`.
   func followersPage(at url: URL) async throws -> FollowersPage
 
-  /// Every page of a user's followers, in page order.
+  /// The pages of a user's followers, in page order, until `limit` followers or `maxPages`
+  /// pages, with the server's pages checked as they come.
   ///
   /// With `concurrency` 1 (the default GitHub asks for), pages are fetched one after another
   /// by following `next` links, each only when the consumer asks for it. With 2 to 4, page 1
   /// is fetched first; once it names the last page, the others are fetched with at most
   /// `concurrency` requests in flight, and still delivered strictly in order. The stream ends
-  /// after the last page, or with the first error. Cancelling the consuming task (or dropping
-  /// the stream) cancels the requests.
+  /// after the last page, once `limit` different followers were delivered, after `maxPages`
+  /// pages, or with the first error. Cancelling the consuming task (or dropping the stream)
+  /// cancels the requests.
   ///
-  /// A default implementation built on ``followers(of:page:perPage:)`` and
-  /// ``followersPage(at:)`` is provided.
+  /// This is what ``FollowersViewModel/loadAllPages(for:perPage:concurrency:limit:maxPages:)``
+  /// calls, so a service's own implementation is used there. The default implementation,
+  /// built on ``followers(of:page:perPage:)`` and ``followersPage(at:)``, checks the server's
+  /// pages as ``allFollowers(of:perPage:concurrency:limit:maxPages:)`` describes.
   ///
   /// - Parameters:
   ///   - username: The login.
   ///   - perPage: Followers per page, 1 to 100.
   ///   - concurrency: Pages in flight at once, clamped to 1...4.
+  ///   - limit: The followers wanted; `nil` for all.
+  ///   - maxPages: The most pages to fetch; `nil` for no cap.
   /// - Returns: A stream of pages.
   func allFollowers(
-    of username: String, perPage: Int, concurrency: Int
+    of username: String, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
   ) -> AsyncThrowingStream<FollowersPage, any Error>
 
   /// A user's public profile.

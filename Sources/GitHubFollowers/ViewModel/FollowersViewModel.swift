@@ -16,8 +16,9 @@ import Observation
 /// }
 /// ```
 ///
-/// A malformed username is rejected before any request: the run fails with
-/// ``GitHubError/invalidUsername(_:reason:)``.
+/// A username is validated once, where it becomes a request: ``GitHubClient`` (and
+/// ``DemoFollowersService``) reject a malformed one before sending anything, and the run fails
+/// with ``GitHubError/invalidUsername(_:reason:)``. The view model passes it on as given.
 @MainActor
 @Observable
 public final class FollowersViewModel: BaseViewModel<FollowersAction> {
@@ -43,7 +44,8 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   public private(set) var searchResults: [Follower] = []
 
   @ObservationIgnored private var nextPageURL: URL?
-  @ObservationIgnored private var followerIDs: Set<Int> = []
+  /// The ids of ``followers``, in about two bytes each.
+  @ObservationIgnored private var followerIDs = FollowerIDSet()
   @ObservationIgnored private let service: any FollowersService
   @ObservationIgnored private let searchDebounce: Duration
 
@@ -81,7 +83,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     return dispatch(
       actionId: .fetchFollowers, policy: .cancelPrevious,
       task: { [service] in
-        try await service.followers(of: GitHubUsername.validate(username), page: 1, perPage: perPage)
+        try await service.followers(of: username, page: 1, perPage: perPage)
       }
     ) { viewModel, page in
       viewModel.username = username
@@ -141,7 +143,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     cancel(.loadNextPage)
     self.username = username
     followers = []
-    followerIDs = []
+    followerIDs = FollowerIDSet()
     repeatedFollowers = 0
     pagesLoaded = 0
     lastPage = nil
@@ -151,8 +153,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       actionId: .loadAllPages, policy: .cancelPrevious,
       elements: { [service] in
         service.allFollowers(
-          of: try GitHubUsername.validate(username), perPage: perPage, concurrency: concurrency, limit: limit,
-          maxPages: maxPages)
+          of: username, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
       }
     ) { viewModel, page in
       viewModel.append(page)
@@ -168,7 +169,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     dispatch(
       actionId: .fetchProfile, policy: .cancelPrevious,
       task: { [service] in
-        try await service.profile(of: GitHubUsername.validate(username))
+        try await service.profile(of: username)
       }
     ) { viewModel, profile in
       viewModel.profile = profile
@@ -202,12 +203,12 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// Appends the page's followers not loaded yet (or replaces the list with them), and
   /// records its links.
   private func append(_ page: FollowersPage, replacing: Bool = false) {
-    if replacing { followerIDs = [] }
+    if replacing { followerIDs = FollowerIDSet() }
     var added: [Follower] = []
     added.reserveCapacity(page.followers.count)
     var repeats = 0
     for follower in page.followers {
-      if followerIDs.insert(follower.id).inserted {
+      if followerIDs.insert(follower.id) {
         added.append(follower)
       } else {
         repeats += 1

@@ -68,6 +68,7 @@ struct ActionDispatchCommand: Command {
   /// Runs the command line of this process and exits with its status.
   @MainActor
   static func main() async {
+    HeapTuning.apply()
     let context = CommandContext.current(
       root: Self.self, environment: ProcessInfo.processInfo.environment, sanitize: TerminalText.sanitized)
     let status = await CommandRouter.run(Array(CommandLine.arguments.dropFirst()), in: context)

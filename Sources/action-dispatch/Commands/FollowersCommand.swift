@@ -13,8 +13,9 @@ import GitHubFollowers
 ///
 /// Without `--all`, pages of 30 (GitHub's default) are fetched until `--limit` is reached;
 /// with `--all`, every page of 100, one at a time unless `--concurrency` says otherwise; either
-/// way through `loadAllPages`, which stops a server whose pages cannot be trusted, and at
-/// `--max-pages`.
+/// way through ``FollowersStreamViewModel``, which stops a server whose pages cannot be
+/// trusted, stops at `--max-pages`, and keeps no follower once written: memory stays the same
+/// from the first row to the millionth.
 struct FollowersCommand: Command {
   /// `<username>`.
   static let username = ArgumentDefinition(name: "username", help: "The GitHub login whose followers to list.")
@@ -50,7 +51,9 @@ struct FollowersCommand: Command {
       Prints a table (LOGIN, TYPE, URL) on standard output as pages arrive. LOGIN is as wide as \
       the longest login on the first page; a longer login on a later page widens only its own row.
 
-      With --json, prints one JSON array with GitHub's field names once every page has arrived.
+      With --json, prints one JSON array with GitHub's field names, element by element as pages \
+      arrive. The array is closed even when a page fails, so standard output is always valid \
+      JSON; an incomplete array comes with exit status 1 and the error on standard error.
 
       If a page fails after others were listed, the error says how many followers were listed \
       and the exit status is 1: a list is never cut short silently.
@@ -95,7 +98,7 @@ struct FollowersCommand: Command {
 
   func run(in context: CommandContext) async -> ExitCode {
     let waits = RetryWaitNotice()
-    let viewModel = FollowersViewModel(
+    let viewModel = FollowersStreamViewModel(
       service: options.makeService(environment: context.environment, onRetryWait: waits.report),
       loadingIndicator: LoadingPresenter.indicator)
     let pageSize = limit == nil ? 100 : FollowersViewModel.defaultPerPage
@@ -111,13 +114,12 @@ struct FollowersCommand: Command {
       return "Fetching followers of \(username)… page \(min(page, total)) of \(total)"
     }
     defer { presenter.end() }
-    let view = FollowerListView(
-      viewModel: viewModel, username: username, context: context, spinner: presenter.spinner, json: options.json,
-      limit: limit ?? Int.max)
-    view.startUpdating()
+    let view = FollowerListView(username: username, context: context, spinner: presenter.spinner, json: options.json)
+    presenter.onInterrupt = view.interrupted
 
     await viewModel.loadAllPages(
-      for: username, perPage: pageSize, concurrency: concurrency, limit: limit, maxPages: maxPages
+      for: username, perPage: pageSize, concurrency: concurrency, limit: limit, maxPages: maxPages,
+      onFollowers: view.show
     ).value
     var notes: [String] = []
     if viewModel.repeatedFollowers > 0 {
@@ -127,7 +129,7 @@ struct FollowersCommand: Command {
           + "each follower is listed once.")
     }
     if let maxPages, viewModel.pagesLoaded >= maxPages, viewModel.hasMorePages,
-      viewModel.followers.count < limit ?? Int.max
+      viewModel.delivered < limit ?? Int.max
     {
       notes.append(
         "stopped after \(maxPages == 1 ? "1 page" : "\(maxPages) pages") (--max-pages \(maxPages)); "

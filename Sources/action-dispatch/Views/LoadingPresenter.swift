@@ -23,9 +23,16 @@ final class LoadingPresenter {
   /// The spinner on standard error; write rows inside its `withLineCleared(_:)`.
   let spinner: Spinner
   private let interrupt: InterruptHandler
-  private weak var viewModel: FollowersViewModel?
+  private weak var viewModel: BaseViewModel<FollowersAction>?
   private let actions: [FollowersAction]
   private var isPresenting = true
+  /// What to do on Ctrl-C after cancelling, before the process exits, such as closing a JSON
+  /// array already begun on standard output.
+  var onInterrupt: (@MainActor () -> Void)? {
+    get { interruptActions.last }
+    set { interruptActions.last = newValue }
+  }
+  private let interruptActions = InterruptActions()
 
   /// The tool's spinner timing: shown after 150 ms of loading, then for at least 300 ms.
   static let indicator = LoadingIndicator(delay: .milliseconds(150), minimumDuration: .milliseconds(300))
@@ -39,7 +46,7 @@ final class LoadingPresenter {
   ///   - waits: The client's waits before retries, shown instead of `message` while one lasts.
   ///   - message: The spinner's text, read for every frame.
   init(
-    viewModel: FollowersViewModel, actions: [FollowersAction], context: CommandContext,
+    viewModel: BaseViewModel<FollowersAction>, actions: [FollowersAction], context: CommandContext,
     waits: RetryWaitNotice? = nil, message: @escaping @MainActor () -> String
   ) {
     let spinner = Spinner(stream: context.errorOutput, isEnabled: context.showsProgress) {
@@ -48,9 +55,11 @@ final class LoadingPresenter {
     self.spinner = spinner
     self.viewModel = viewModel
     self.actions = actions
+    let actions = interruptActions
     interrupt = InterruptHandler { [weak viewModel] in
       viewModel?.cancelAll()
       spinner.stop()
+      actions.last?()
     }
     follow()
   }
@@ -74,4 +83,10 @@ final class LoadingPresenter {
     spinner.stop()
     interrupt.cancel()
   }
+}
+
+/// The action a ``LoadingPresenter`` runs last on Ctrl-C, settable after the presenter exists.
+@MainActor
+private final class InterruptActions {
+  var last: (@MainActor () -> Void)?
 }

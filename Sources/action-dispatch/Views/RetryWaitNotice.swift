@@ -48,7 +48,7 @@ final class RetryWaitNotice {
   static func why(_ reason: GitHubError) -> String {
     switch reason {
     case .secondaryRateLimit: "GitHub's secondary rate limit"
-    case .serverError(let status): "GitHub answered HTTP \(status)"
+    case .serverError(let status, _): "GitHub answered HTTP \(status)"
     case .timeout: "GitHub did not answer in time"
     default: "the request failed"
     }

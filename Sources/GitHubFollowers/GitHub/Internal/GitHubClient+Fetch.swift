@@ -53,22 +53,28 @@ extension GitHubClient {
         return response
       case .failure(let error, let advice):
         // A 5xx whose Retry-After is longer than we wait fails at once, and says it was not retried.
-        if case .serverError(let status) = error, case .after(let wait) = advice, wait > configuration.maxRetryWait {
+        if case .serverError(let status, _) = error, case .after(let wait) = advice, wait > configuration.maxRetryWait {
           throw GitHubError.serverUnavailable(status: status, retryAfter: wait)
         }
-        guard retries < max(0, configuration.maxRetries) else { throw error }
+        guard retries < max(0, configuration.maxRetries) else { throw Self.error(error, afterRetries: retries) }
         let delay: Duration
         switch advice {
         case .never: throw error
         case .backoff: delay = Self.backoff(forRetry: retries)
         case .after(let wait): delay = max(.zero, wait)
         }
-        guard delay <= configuration.maxRetryWait else { throw error }
+        guard delay <= configuration.maxRetryWait else { throw Self.error(error, afterRetries: retries) }
         configuration.onRetryWait?(RetryWait(reason: error, delay: delay, retry: retries + 1, url: url))
         try await configuration.clock.sleep(for: delay)
         retries += 1
       }
     }
+  }
+
+  /// The error a request ends with: a server error says how many times it was retried.
+  static func error(_ error: GitHubError, afterRetries retries: Int) -> GitHubError {
+    guard case .serverError(let status, _) = error else { return error }
+    return .serverError(status: status, retries: retries)
   }
 
   /// About 1 s, 2 s, 4 s, ... (± 20 %), capped at five minutes.

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Entries are keyed by URL and by whether the request carried a token, because GitHub's
 /// answers differ with authentication (`Vary: Authorization`). The oldest entries are
-/// dropped beyond `capacity`.
+/// dropped beyond `capacity` entries or `byteCapacity` bytes of bodies, so that paging through
+/// a million followers keeps a few recent pages, not every page (a page of 100 is about
+/// 110 KB); a body larger than `byteCapacity` is not kept.
 actor ResponseCache {
   struct Key: Hashable {
     var url: String
@@ -19,12 +21,16 @@ actor ResponseCache {
   }
 
   private let capacity: Int
+  private let byteCapacity: Int
   private var entries: [Key: Entry] = [:]
   private var order: [Key] = []
+  /// The bytes of the bodies in `entries`.
+  private var bytes = 0
   private(set) var latestRateLimit: RateLimit?
 
-  init(capacity: Int = 512) {
+  init(capacity: Int = 512, byteCapacity: Int = 4 << 20) {
     self.capacity = max(1, capacity)
+    self.byteCapacity = max(0, byteCapacity)
   }
 
   func entry(for key: Key) -> Entry? {
@@ -32,16 +38,27 @@ actor ResponseCache {
   }
 
   func store(_ response: HTTPResponse, etag: String, for key: Key) {
-    if entries.updateValue(Entry(etag: etag, response: response), forKey: key) == nil {
+    guard response.body.count <= byteCapacity else {
+      remove(key)
+      return
+    }
+    if let old = entries.updateValue(Entry(etag: etag, response: response), forKey: key) {
+      bytes -= old.response.body.count
+    } else {
       order.append(key)
     }
-    while order.count > capacity {
-      entries[order.removeFirst()] = nil
+    bytes += response.body.count
+    var dropped = 0
+    while order.count - dropped > capacity || bytes > byteCapacity, dropped < order.count {
+      if let entry = entries.removeValue(forKey: order[dropped]) { bytes -= entry.response.body.count }
+      dropped += 1
     }
+    if dropped > 0 { order.removeFirst(dropped) }
   }
 
   func remove(_ key: Key) {
-    if entries.removeValue(forKey: key) != nil {
+    if let entry = entries.removeValue(forKey: key) {
+      bytes -= entry.response.body.count
       order.removeAll { $0 == key }
     }
   }

@@ -28,7 +28,7 @@ final class InFlightRequest: Sendable {
   private struct State {
     var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
     var task: URLSessionDataTask?
-    var deadline: DispatchWorkItem?
+    var deadline: (any DispatchSourceTimer)?
     var response: HTTPURLResponse?
     var body = Data()
     var received = 0
@@ -66,24 +66,30 @@ final class InFlightRequest: Sendable {
     _ task: URLSessionDataTask, delegate: SessionDelegate,
     continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
   ) {
-    let deadline = DispatchWorkItem { [weak self] in
-      self?.end(.failure(URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "deadline passed"])))
-    }
-    let cancelledEarly = state.withLock { state -> Bool in
-      if state.isEnded { return true }
+    // A timer source, not `asyncAfter`: a cancelled source is gone at once, while a cancelled
+    // `asyncAfter` item stays queued until its deadline, so a long paging run (a page every few
+    // milliseconds, a 30-second deadline each) would hold thousands of them. Made only for a
+    // request that goes ahead: a source must not be released before it is resumed.
+    let deadline = state.withLock { state -> (any DispatchSourceTimer)? in
+      if state.isEnded { return nil }
+      let timer = DispatchSource.makeTimerSource(queue: .global())
+      timer.setEventHandler { [weak self] in
+        self?.end(.failure(URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "deadline passed"])))
+      }
       state.continuation = continuation
       state.task = task
-      state.deadline = deadline
-      return false
+      state.deadline = timer
+      return timer
     }
-    if cancelledEarly {
+    guard let deadline else {
       continuation.resume(throwing: CancellationError())
       return
     }
     delegate.register(self, for: task)
     let (seconds, attoseconds) = timeout.components
     let interval = max(0, Double(seconds) + Double(attoseconds) / 1e18)
-    DispatchQueue.global().asyncAfter(deadline: .now() + interval, execute: deadline)
+    deadline.schedule(deadline: .now() + interval)
+    deadline.resume()
     task.resume()
   }
 
@@ -94,7 +100,12 @@ final class InFlightRequest: Sendable {
       end(.failure(HTTPResponseTooLargeError(limit: maxBytes, received: Int(length), announced: true)))
       return .cancel
     }
-    state.withLock { $0.response = response as? HTTPURLResponse }
+    state.withLock { state in
+      state.response = response as? HTTPURLResponse
+      // One buffer of the announced size (up to 4 MiB) instead of one regrown per piece: a
+      // long paging run otherwise leaves the heap fragmented by every page's copies.
+      if length > 0 { state.body.reserveCapacity(Int(min(length, 4 << 20))) }
+    }
     return .allow
   }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The state behind ``FollowersService/allFollowers(of:perPage:concurrency:)``: which page
+/// The state behind ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)``: which page
 /// comes next, the pages being fetched ahead in parallel mode, and what the server's pages
 /// have claimed so far.
 ///
@@ -36,11 +36,15 @@ actor FollowersPager {
   private let limit: Int?
   private let maxPages: Int?
   private var mode = Mode.start
-  private var visited: Set<URL> = []
+  /// The `next` URLs followed, as hashes of their text: 8 bytes a page instead of a `URL`
+  /// (about 250), so that paging through 10,000 pages does not grow by megabytes. Two URLs
+  /// share a hash with odds of about one in 10^11 over 10,000 pages.
+  private var visited: Set<Int> = []
   private var inFlight: [Int: Task<FollowersPage, any Error>] = [:]
   /// Requests sent (or, in parallel mode, pages consumed).
   private var requests = 0
-  private var seen: Set<Int> = []
+  /// The ids of the followers delivered, in about two bytes each.
+  private var seen = FollowerIDSet()
   /// The number of pages the first page's `last` link claimed.
   private var claimedLastPage: Int?
 
@@ -73,9 +77,9 @@ actor FollowersPager {
       switch mode {
       case .start:
         requests = 1
-        let first = try await service.followers(of: username, page: 1, perPage: perPage)
+        var first = try await service.followers(of: username, page: 1, perPage: perPage)
         if first.next != nil { claimedLastPage = first.lastPage }
-        try check(first, number: 1)
+        try check(&first, number: 1)
         if concurrency > 1, let last = first.last, let lastPage = LinkHeader.pageNumber(in: last), lastPage > 1 {
           let planned = min(lastPage, maxPages ?? Int.max, pagesForLimit ?? Int.max)
           mode = .parallel(template: last, nextPage: 2, lastPage: planned)
@@ -88,14 +92,14 @@ actor FollowersPager {
           mode = .finished
           return nil
         }
-        guard visited.insert(next).inserted else {
+        guard visited.insert(next.absoluteString.hashValue).inserted else {
           throw GitHubError.paginationStopped(
             "page \(requests) links back to a page already fetched (\(Self.shown(next)))")
         }
         try checkBudget()
         requests += 1
-        let page = try await service.followersPage(at: next)
-        try check(page, number: requests)
+        var page = try await service.followersPage(at: next)
+        try check(&page, number: requests)
         mode = .serial(next: page.next)
         return page
       case .parallel(let template, let nextPage, let lastPage):
@@ -113,7 +117,7 @@ actor FollowersPager {
           return nil
         }
         let everything = Array(inFlight.values)
-        let page = try await withTaskCancellationHandler {
+        var page = try await withTaskCancellationHandler {
           try await task.value
         } onCancel: {
           for task in everything { task.cancel() }
@@ -124,7 +128,7 @@ actor FollowersPager {
           throw GitHubError.paginationStopped(
             "page \(nextPage) is empty, though the first page said there were \(claimedLastPage ?? 0) pages")
         }
-        try check(page, number: nextPage)
+        try check(&page, number: nextPage)
         mode = .parallel(template: template, nextPage: nextPage + 1, lastPage: lastPage)
         return page
       case .finished:
@@ -152,14 +156,20 @@ actor FollowersPager {
     }
   }
 
-  /// Records a page's followers; throws when the page is empty but links on, or adds no one.
-  private func check(_ page: FollowersPage, number: Int) throws {
+  /// Records a page's followers and marks the ones delivered before; throws when the page is
+  /// empty but links on, or adds no one.
+  private func check(_ page: inout FollowersPage, number: Int) throws {
     if page.followers.isEmpty {
+      page.repeatedPositions = []
       guard let next = page.next else { return }
       throw GitHubError.paginationStopped("page \(number) is empty but links to another (\(Self.shown(next)))")
     }
     let before = seen.count
-    for follower in page.followers { seen.insert(follower.id) }
+    var repeated: [Int] = []
+    for (position, follower) in page.followers.enumerated() where !seen.insert(follower.id) {
+      repeated.append(position)
+    }
+    page.repeatedPositions = repeated
     if seen.count == before {
       throw GitHubError.paginationStopped(
         "page \(number) repeats \(page.followers.count == 1 ? "a follower" : "followers") already listed and adds none")

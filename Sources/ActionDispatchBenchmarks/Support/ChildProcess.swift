@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs the tool as a child and reads its peak memory, and reads this process's own memory.
+///
+/// Spawn from a fresh copy (``FreshCopy``): glibc's `posix_spawn` uses `vfork`, and Linux carries
+/// the spawning process's peak into the child's `ru_maxrss` at `exec`.
+enum ChildProcess {
+  /// Runs `executable` to its end, standard streams on `/dev/null`, with
+  /// `ACTION_DISPATCH_MAX_RETRIES=0`, and returns its exit status and peak resident set in MiB.
+  static func spawnAndWait(_ executable: URL, _ arguments: [String]) -> (status: Int32, peak: Double) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor: Int32 in [0, 1, 2] {
+      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+    }
+    let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var environment = ProcessInfo.processInfo.environment
+    environment["ACTION_DISPATCH_MAX_RETRIES"] = "0"
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { envp.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, executable.path, &actions, nil, argv, envp) == 0 else { return (-1, .nan) }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+    let exited = (status & 0x7F) == 0
+    return (exited ? (status >> 8) & 0xFF : -1, mebibytes(usage.ru_maxrss))
+  }
+
+  /// This process's peak resident set so far, in MiB.
+  static func ownPeak() -> Double {
+    var own = rusage()
+    #if canImport(Glibc)
+      getrusage(RUSAGE_SELF.rawValue, &own)
+    #else
+      getrusage(RUSAGE_SELF, &own)
+    #endif
+    return mebibytes(own.ru_maxrss)
+  }
+
+  /// This process's resident set now, in bytes, after giving freed heap pages back to the system
+  /// (glibc's `malloc_trim`), so that memory freed but kept by malloc does not count; `nan` where
+  /// `/proc/self/statm` does not exist.
+  static func residentBytes() -> Double {
+    #if canImport(Glibc)
+      typealias MallocTrim = @convention(c) (Int) -> Int32
+      if let symbol = dlsym(nil, "malloc_trim") {  // nil is RTLD_DEFAULT
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+      }
+    #endif
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return .nan }
+    let fields = statm.split(separator: " ")
+    guard fields.count > 1, let pages = Double(fields[1]) else { return .nan }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
+  }
+
+  /// `ru_maxrss` in MiB: it counts kilobytes on Linux, bytes on Darwin.
+  static func mebibytes(_ maxrss: Int) -> Double {
+    #if canImport(Darwin)
+      Double(maxrss) / 1_048_576
+    #else
+      Double(maxrss) / 1_024
+    #endif
+  }
+}
