@@ -18,13 +18,17 @@ let package = Package(
     // The reference feature: a GitHub REST client and FollowersViewModel.
     .target(name: "GitHubFollowers", dependencies: ["ActionDispatch"]),
     // The command-line tool.
-    .executableTarget(name: "action-dispatch", dependencies: ["ActionDispatch", "GitHubFollowers", "Scaffolding"]),
+    .executableTarget(
+      name: "action-dispatch", dependencies: ["ActionDispatch", "GitHubFollowers", "Scaffolding", "BrowseUI"]),
+    // `action-dispatch browse`'s screen: key decoding, the renderer, the frame diff and the loop;
+    // a library so that its tests and the benchmarks reach it.
+    .target(name: "BrowseUI", dependencies: ["ActionDispatch", "GitHubFollowers"]),
     // Renders Templates/ (embedded at build time by scripts/embed-templates) for `action-dispatch scaffold`.
     .target(name: "Scaffolding"),
     // Release-mode benchmarks: `swift run -c release ActionDispatchBenchmarks`.
     .executableTarget(
       name: "ActionDispatchBenchmarks",
-      dependencies: ["ActionDispatch", "GitHubFollowers", "FakeGitHubServer"]
+      dependencies: ["ActionDispatch", "GitHubFollowers", "FakeGitHubServer", "BrowseUI"]
     ),
     // An in-process fake GitHub server on loopback (Foundation and POSIX sockets only), for the
     // tests and the HTTP benchmark; in Sources because that benchmark is an executable.
@@ -38,6 +42,8 @@ let package = Package(
     ),
     .testTarget(name: "ActionDispatchCLITests", dependencies: ["ActionDispatch", "FakeGitHubServer"]),
     .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding"]),
+    .testTarget(
+      name: "BrowseUITests", dependencies: ["BrowseUI", "ActionDispatch", "ActionDispatchTesting", "GitHubFollowers"]),
   ],
   swiftLanguageModes: [.v6]
 )

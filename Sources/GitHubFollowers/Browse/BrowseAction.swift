@@ -8,6 +8,8 @@ public enum BrowseAction: ActionIdType {
   case fetchProfile
   /// Searches users as the query is typed, debounced.
   case search
+  /// Loads the profile of a list's user, for the number of followers it has in all.
+  case fetchOwner(login: String)
   /// Follows or unfollows one user: a keyed action, so each row has its own spinner and error.
   case follow(login: String)
 }

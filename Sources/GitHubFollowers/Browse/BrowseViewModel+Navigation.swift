@@ -15,6 +15,7 @@ extension BrowseViewModel {
     stack.append(list)
     watch(list)
     mode = .followers
+    loadOwner(of: list)
     list.followers.fetchFollowers(for: login)
     loadSelectedProfile()
   }

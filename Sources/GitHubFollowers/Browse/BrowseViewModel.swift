@@ -159,12 +159,29 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
 
   var trimmedQuery: String { query.trimmingCharacters(in: .whitespacesAndNewlines) }
 
+  /// Whether the query has nothing but spaces.
+  public var trimmedQueryIsEmpty: Bool { trimmedQuery.isEmpty }
+
   /// Loads the first page of the first user's followers.
   ///
   /// - Returns: The run's task.
   @discardableResult
   public func start() -> Task<Void, Never> {
-    current.followers.fetchFollowers(for: current.username)
+    loadOwner(of: current)
+    return current.followers.fetchFollowers(for: current.username)
+  }
+
+  /// Loads the profile of a list's user, for how many followers it has in all.
+  func loadOwner(of list: BrowseList) {
+    let login = list.username
+    let key = login.lowercased()
+    guard profiles[key] == nil else { return }
+    dispatch(
+      actionId: .fetchOwner(login: key),
+      task: { [service] in try await service.profile(of: login) }
+    ) { viewModel, profile in
+      viewModel.profiles[key] = profile
+    }
   }
 
   /// Cancels every run of every list, for quitting.
@@ -245,6 +262,7 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     case .fetchProfile: "fetchProfile"
     case .search: "search"
     case .follow(let login): "follow \(login)"
+    case .fetchOwner(let login): "fetchOwner \(login)"
     }
   }
 }

@@ -8,9 +8,9 @@
 /// DisplayWidth.truncated("Fetching followers of octocat… page 3 of 12", toColumns: 20)
 /// // "Fetching followers…"
 /// ```
-enum DisplayWidth {
+package enum DisplayWidth {
   /// The columns a character takes.
-  static func of(_ character: Character) -> Int {
+  package static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if scalars.contains(where: { $0.properties.isEmojiPresentation || isWide($0.value) }) { return 2 }
@@ -21,7 +21,7 @@ enum DisplayWidth {
   }
 
   /// The columns a string takes.
-  static func of(_ text: String) -> Int {
+  package static func of(_ text: String) -> Int {
     text.reduce(0) { $0 + of($1) }
   }
 
@@ -31,7 +31,7 @@ enum DisplayWidth {
   ///   - text: Printable text, without escape sequences or line breaks.
   ///   - columns: The most columns it may take.
   /// - Returns: The text, whole when it fits.
-  static func truncated(_ text: String, toColumns columns: Int) -> String {
+  package static func truncated(_ text: String, toColumns columns: Int) -> String {
     guard of(text) > columns else { return text }
     guard columns > 0 else { return "" }
     var result = ""
