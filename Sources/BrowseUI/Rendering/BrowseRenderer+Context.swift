@@ -58,8 +58,8 @@ extension BrowseRenderer {
     }
 
     func titles() -> String {
-      let typeTitle = layout.typeWidth > 0 ? Line.fit("TYPE", width: layout.typeWidth) : ""
-      let list = Line.fit("    LOGIN", width: layout.listWidth - layout.typeWidth) + typeTitle
+      let typeTitle = layout.typeWidth > 0 ? " " + Line.fit("TYPE", width: layout.typeWidth) : ""
+      let list = Line.fit("    LOGIN", width: layout.listWidth - DisplayWidth.of(typeTitle)) + typeTitle
       guard layout.showsPane else { return style(list, "2") }
       let pane = Line.fit(viewModel.showsEvents ? " EVENTS" : " PROFILE", width: layout.paneWidth)
       return style(list + "│" + pane, "2")
@@ -96,8 +96,9 @@ extension BrowseRenderer {
       case .idle: mark = " "
       }
       let typeWidth = layout.typeWidth
-      let login = Line.fitUntrusted(follower.login, width: layout.listWidth - 4 - typeWidth)
-      let type = typeWidth > 0 ? Line.fitUntrusted(Self.typeName(follower.type), width: typeWidth) : ""
+      let gap = typeWidth > 0 ? 1 : 0
+      let login = Line.fitUntrusted(follower.login, width: layout.listWidth - 4 - typeWidth - gap)
+      let type = typeWidth > 0 ? " " + Line.fitUntrusted(Self.typeName(follower.type), width: typeWidth) : ""
       let cell = (selected ? "›" : " ") + " " + mark + " " + login + type
       return selected ? style(cell, "7") : cell
     }
