@@ -40,7 +40,7 @@ let package = Package(
       name: "GitHubFollowersTests",
       dependencies: ["ActionDispatch", "GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer"]
     ),
-    .testTarget(name: "ActionDispatchCLITests", dependencies: ["ActionDispatch", "FakeGitHubServer"]),
+    .testTarget(name: "ActionDispatchCLITests", dependencies: ["ActionDispatch", "FakeGitHubServer", "BrowseUI"]),
     .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding"]),
     .testTarget(
       name: "BrowseUITests", dependencies: ["BrowseUI", "ActionDispatch", "ActionDispatchTesting", "GitHubFollowers"]),

@@ -94,7 +94,9 @@ import Testing
 
     running.inputs.yield(.bytes([0x1A]))
     running.inputs.yield(.continued)
-    await running.terminal.wait { $0.suspensions == 1 && $0.writes.last?.hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J") == true }
+    await running.terminal.wait {
+      $0.suspensions == 1 && $0.writes.last?.hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J") == true
+    }
     #expect(running.terminal.screen.text == small)
     running.inputs.yield(.bytes([0x03]))
     #expect(await running.run.value == .interrupted)
