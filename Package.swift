@@ -33,6 +33,8 @@ let package = Package(
     // An in-process fake GitHub server on loopback (Foundation and POSIX sockets only), for the
     // tests and the HTTP benchmark; in Sources because that benchmark is an executable.
     .target(name: "FakeGitHubServer"),
+    // The fake server as a process, for scripts/browse-e2e (tmux).
+    .executableTarget(name: "fake-github-server", dependencies: ["FakeGitHubServer"]),
 
     .testTarget(name: "ActionDispatchTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
     .testTarget(name: "ActionDispatchTestingTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),

@@ -27,7 +27,7 @@ import Testing
     let child = try await CLIProcess.start(
       ["browse", "octocat", "--demo"], outputs: .interactive(rows: 30), columns: 100)
     let shown = await child.terminal.wait { output in
-      Self.screen(output, columns: 100, rows: 30).first?.hasSuffix("45 loaded") == true
+      Self.screen(output, columns: 100, rows: 30).first?.hasSuffix("30 of 45 loaded") == true
     }
     #expect(Self.screen(shown, columns: 100, rows: 30)[2].hasPrefix("›   amber-otter"))
     return child

@@ -95,7 +95,8 @@ import Testing
     running.inputs.yield(.bytes([0x1A]))
     running.inputs.yield(.continued)
     await running.terminal.wait {
-      $0.suspensions == 1 && $0.writes.last?.hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J") == true
+      $0.suspensions == 1 && $0.resumptions == 1
+        && $0.writes.last?.hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J") == true
     }
     #expect(running.terminal.screen.text == small)
     running.inputs.yield(.bytes([0x03]))

@@ -39,6 +39,7 @@ package final class BrowseSession {
   private var inputGeneration = 0
   private var spinnerFrame = 0
   private var tickScheduled = false
+  private var isSuspended = false
   private var size: TerminalSize
 
   /// Frames that wrote something, for tests and benchmarks.
@@ -110,6 +111,10 @@ package final class BrowseSession {
     case .resized:
       resize()
     case .continued:
+      if isSuspended {
+        isSuspended = false
+        terminal.resume()
+      }
       writer.invalidate()
       resize()
     case .suspend:
@@ -134,10 +139,11 @@ package final class BrowseSession {
     return nil
   }
 
+  /// Gives the terminal back and stops; nothing is drawn until `.continued`.
   private func suspend() {
+    guard !isSuspended else { return }
+    isSuspended = true
     terminal.suspend()
-    writer.invalidate()
-    resize()
   }
 
   private func resize() {
@@ -148,6 +154,7 @@ package final class BrowseSession {
 
   /// Renders under observation tracking and writes what changed.
   private func draw() {
+    guard !isSuspended else { return }
     trackingGeneration &+= 1
     let generation = trackingGeneration
     let continuation = continuation

@@ -12,7 +12,13 @@ package protocol BrowseTerminal: AnyObject {
   /// - Parameter text: What to write; empty text is never passed.
   func write(_ text: String)
 
-  /// Gives the terminal back (cooked mode, cursor shown, main screen), stops the process, and,
-  /// once it is continued, takes the terminal again.
+  /// Gives the terminal back (cooked mode, cursor shown, main screen) and stops the process.
+  ///
+  /// The process may go on running for a moment after the stop is sent, so the terminal is
+  /// taken again only by ``resume()``, which the session calls once the process is continued
+  /// (`SIGCONT`, after `fg`); no frame is written in between.
   func suspend()
+
+  /// Takes the terminal again after ``suspend()``: raw mode, alternate screen, cursor hidden.
+  func resume()
 }

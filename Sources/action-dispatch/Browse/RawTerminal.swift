@@ -67,6 +67,10 @@ final class RawTerminal: BrowseTerminal {
     // straight back as another suspend request), and SIGSTOP cannot be caught. The shell sees
     // the job stopped either way, and `fg` continues it here.
     kill(getpid(), SIGSTOP)
+  }
+
+  func resume() {
+    guard !isRaw else { return }
     try? enter()
   }
 

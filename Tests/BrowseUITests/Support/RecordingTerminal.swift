@@ -10,6 +10,7 @@ final class RecordingTerminal: BrowseTerminal {
   private(set) var writes: [String] = []
   private(set) var screen: VirtualScreen
   private(set) var suspensions = 0
+  private(set) var resumptions = 0
   private var waiters: [(condition: (RecordingTerminal) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
   init(size: TerminalSize) {
@@ -27,6 +28,10 @@ final class RecordingTerminal: BrowseTerminal {
 
   func suspend() {
     suspensions += 1
+  }
+
+  func resume() {
+    resumptions += 1
   }
 
   /// Waits until a write makes `condition` true (returns at once when it already is).
