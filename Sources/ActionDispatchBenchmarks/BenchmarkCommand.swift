@@ -86,6 +86,9 @@ struct BenchmarkCommand {
     if wanted("CLI cold start", results: []) {
       results += CLIColdStart.run(launches: quick ? 10 : 30)
     }
+    if wanted("browse frame", results: []) {
+      results += await BrowseFrame.run(moves: quick ? 400 : 2_000, rounds: quick ? 5 : 9)
+    }
     if wanted("memory per follower", results: []) {
       results += FollowerMemory.run(large: quick ? 20_000 : 100_000)
     }
