@@ -55,17 +55,20 @@ import Testing
     let running = try await start()
     let before = running.session.framesWritten
 
+    // Three changes in one main-actor turn: the loop cannot draw between them.
     running.browser.moveDown()
     running.browser.moveDown()
     running.browser.moveDown()
-    running.type("k")  // moves up one: the frame after the burst's
-    running.type("g")
-    running.type("k")  // at the top already: no change, no frame
-    running.type("e")  // a visible change, to know the keys before it were handled
-    await running.terminal.waitForScreen(containing: "│ EVENTS")
+    await running.terminal.waitForScreen(containing: "›   evil")
+    #expect(running.session.framesWritten - before == 1)
 
-    // The burst, `k`, `g`, `e`: four frames; the `k` at the top drew none.
-    #expect(running.session.framesWritten - before == 4)
+    running.browser.moveToFirst()
+    await running.terminal.waitForScreen(containing: "›   amber-otter")
+    let atTop = running.session.framesWritten
+    running.type("k")  // at the top already: no change, so no frame
+    running.type("e")  // a visible change, to know the key before it was handled
+    await running.terminal.waitForScreen(containing: "│ EVENTS")
+    #expect(running.session.framesWritten - atTop == 1)
     running.inputs.yield(.terminate(15))
     #expect(await running.run.value == .signal(15))
   }
