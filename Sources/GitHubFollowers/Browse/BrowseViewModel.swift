@@ -18,7 +18,7 @@ import Observation
 /// browser.goBack()                       // octocat's list again, selection as it was
 /// ```
 ///
-/// > Important: The class is `@Observable` itself, as every subclass of ``BaseViewModel`` with
+/// > Important: The class is `@Observable` itself, as every subclass of `BaseViewModel` with
 /// > state of its own must be: Observation tracks only the properties of a class that carries
 /// > the macro.
 @MainActor
