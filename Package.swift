@@ -23,7 +23,7 @@ let package = Package(
     // The command-line tool.
     .executableTarget(
       name: "action-dispatch",
-      dependencies: ["ActionDispatch", "GitHubFollowers", "CommandLineKit", "ScaffoldCommands"]
+      dependencies: ["ActionDispatch", "GitHubFollowers", "CommandLineKit", "ScaffoldCommands", "BrowseUI"]
     ),
     // The scaffold subcommands alone, as their own light tool.
     .executableTarget(name: "action-dispatch-scaffold", dependencies: ["CommandLineKit", "ScaffoldCommands"]),
@@ -31,16 +31,21 @@ let package = Package(
     .target(name: "CommandLineKit"),
     // `scaffold action` and `scaffold view-model`, shared by both tools.
     .target(name: "ScaffoldCommands", dependencies: ["CommandLineKit", "Scaffolding"]),
+    // `action-dispatch browse`'s screen: key decoding, the renderer, the frame diff and the loop;
+    // a library so that its tests and the benchmarks reach it.
+    .target(name: "BrowseUI", dependencies: ["ActionDispatch", "GitHubFollowers", "CommandLineKit"]),
     // Renders Templates/ (embedded at build time by scripts/embed-templates) for `action-dispatch scaffold`.
     .target(name: "Scaffolding"),
     // Release-mode benchmarks: `swift run -c release ActionDispatchBenchmarks`.
     .executableTarget(
       name: "ActionDispatchBenchmarks",
-      dependencies: ["ActionDispatch", "GitHubFollowers", "FakeGitHubServer"]
+      dependencies: ["ActionDispatch", "GitHubFollowers", "FakeGitHubServer", "BrowseUI"]
     ),
     // An in-process fake GitHub server on loopback (Foundation and POSIX sockets only), for the
     // tests and the HTTP benchmark; in Sources because that benchmark is an executable.
     .target(name: "FakeGitHubServer"),
+    // The fake server as a process, for scripts/browse-e2e (tmux).
+    .executableTarget(name: "fake-github-server", dependencies: ["FakeGitHubServer"]),
 
     .testTarget(name: "ActionDispatchTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
     .testTarget(name: "ActionDispatchTestingTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
@@ -48,8 +53,10 @@ let package = Package(
       name: "GitHubFollowersTests",
       dependencies: ["ActionDispatch", "GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer"]
     ),
-    .testTarget(name: "ActionDispatchCLITests", dependencies: ["ActionDispatch", "FakeGitHubServer"]),
+    .testTarget(name: "ActionDispatchCLITests", dependencies: ["ActionDispatch", "FakeGitHubServer", "BrowseUI"]),
     .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding"]),
+    .testTarget(
+      name: "BrowseUITests", dependencies: ["BrowseUI", "ActionDispatch", "ActionDispatchTesting", "GitHubFollowers"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -102,6 +102,9 @@ struct BenchmarkCommand {
     if wanted("FollowersViewModel memory", results: []) {
       results += FollowersViewModelMemory.run(followers: 100_000)
     }
+    if wanted("browse frame", results: []) {
+      results += await BrowseFrame.run(moves: quick ? 400 : 2_000, rounds: quick ? 5 : 9)
+    }
     results = results.filter { wanted($0.name) }
 
     if json {

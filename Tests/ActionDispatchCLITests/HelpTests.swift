@@ -69,6 +69,7 @@ import Testing
       followers               List a user's followers.
       profile                 Show a user's profile.
       search                  Search GitHub users.
+      browse                  Browse followers interactively, full screen.
       scaffold                Generate a new action's tests, or a new view model.
       help                    Show help for a subcommand.
 

@@ -7,6 +7,7 @@ extension ServerCore {
   /// - `GET /users/{login}`: the profile.
   /// - `GET /users/{login}/followers?per_page=&page=`: a page of followers with a `Link` header.
   /// - `GET /search/users?q=`: users whose login contains every search term.
+  /// - `PUT`/`DELETE /user/following/{login}`: 204 with a token, GitHub's 401 without one.
   /// - Anything else: GitHub's 404.
   func route(_ request: FakeRequest) -> FakeResponse {
     var segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map {
@@ -14,6 +15,7 @@ extension ServerCore {
     }
     // "/users/x" splits into ["", "users", "x"]; tolerate one trailing slash.
     if segments.count > 2, segments.last == "" { segments.removeLast() }
+    if let following = followingResponse(request, segments: segments) { return following }
     guard request.method == "GET", segments.first == "" else {
       return gitHubResponse(.notFound(), request: request, resource: "core")
     }
@@ -197,5 +199,16 @@ struct Pagination {
     let digits = (negative || trimmed.first == "+" ? trimmed.dropFirst() : trimmed).prefix { $0.isASCII && $0.isNumber }
     guard !digits.isEmpty, !negative else { return 0 }
     return Int(digits) ?? Int.max / 2
+  }
+}
+
+extension ServerCore {
+  /// Follow and unfollow: `PUT`/`DELETE /user/following/{login}`, which need a token.
+  private func followingResponse(_ request: FakeRequest, segments: [String]) -> FakeResponse? {
+    guard request.method == "PUT" || request.method == "DELETE", segments.count == 4, segments[1] == "user",
+      segments[2] == "following"
+    else { return nil }
+    guard request.headers["authorization"] != nil else { return .badCredentials() }
+    return FakeResponse(status: 204)
   }
 }

@@ -21,6 +21,10 @@ public enum DemoFixtures {
   /// `octocat`, the user with followers.
   public static let username = "octocat"
 
+  /// `brave-heron`, the one demo user whom following or unfollowing always fails
+  /// (``DemoFollowRefusedError``), to show a failed row in `action-dispatch browse --demo`.
+  public static let unfollowableLogin = "brave-heron"
+
   /// The demo user's profile.
   public static let profile = UserProfile(
     login: "octocat",

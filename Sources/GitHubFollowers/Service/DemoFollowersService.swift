@@ -15,8 +15,15 @@ import Foundation
 /// print(page.next!)   // https://demo.invalid/users/octocat/followers?per_page=20&page=2
 /// ```
 public struct DemoFollowersService: FollowersService {
+  /// How long a simulated follow or unfollow takes.
+  public var followDelay: Duration
+
   /// Creates the demo service.
-  public init() {}
+  ///
+  /// - Parameter followDelay: How long a simulated follow or unfollow takes; 400 ms by default.
+  public init(followDelay: Duration = .milliseconds(400)) {
+    self.followDelay = followDelay
+  }
 
   /// A page of a demo user's followers.
   ///

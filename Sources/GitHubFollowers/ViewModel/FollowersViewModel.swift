@@ -42,10 +42,17 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   public private(set) var profile: UserProfile?
   /// The users found by the last search.
   public private(set) var searchResults: [Follower] = []
+  /// Why ``loadNextPage()`` stopped before the last page, when the server's pages could not be
+  /// trusted (a `next` link that cycles or leaves the API's origin, an empty page that links on);
+  /// `nil` while paging goes on.
+  public private(set) var pagingStopped: String?
 
   @ObservationIgnored private var nextPageURL: URL?
   /// The ids of ``followers``, in about two bytes each.
   @ObservationIgnored private var followerIDs = FollowerIDSet()
+  /// The `next` links already loaded, and the page numbers, to refuse a cycle.
+  @ObservationIgnored private var loadedPageURLs: Set<URL> = []
+  @ObservationIgnored private var loadedPageNumbers: Set<Int> = []
   @ObservationIgnored private let service: any FollowersService
   @ObservationIgnored private let searchDebounce: Duration
 
@@ -88,6 +95,9 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     ) { viewModel, page in
       viewModel.username = username
       viewModel.pagesLoaded = 0
+      viewModel.pagingStopped = nil
+      viewModel.loadedPageURLs = []
+      viewModel.loadedPageNumbers = []
       viewModel.append(page, replacing: true)
     }
   }
@@ -95,20 +105,54 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// Loads the page after the last one loaded, following GitHub's `next` link as given.
   ///
   /// A second call while a page is loading is dropped. A failure keeps every follower
-  /// already loaded; calling again retries the same page.
+  /// already loaded; calling again retries the same page. A page already loaded is never
+  /// requested again: a `next` link that cycles, leaves the origin of the links before it, or
+  /// follows an empty page stops paging instead, and ``pagingStopped`` says why (as
+  /// ``GitHubError/paginationStopped(_:)`` from the service does).
   ///
   /// - Returns: The run's task; an already finished task when there is no next page.
   @discardableResult
   public func loadNextPage() -> Task<Void, Never> {
-    guard let next = nextPageURL else { return Task {} }
+    guard let next = nextPageURL, pagingStopped == nil else { return Task {} }
+    if let reason = refusal(of: next) {
+      stopPaging(reason)
+      return Task {}
+    }
     return dispatch(
       actionId: .loadNextPage, policy: .ignoreWhileRunning,
       task: { [service] in
         try await service.followersPage(at: next)
-      }
-    ) { viewModel, page in
-      viewModel.append(page)
+      },
+      onSuccess: { viewModel, page in
+        viewModel.loadedPageURLs.insert(next)
+        viewModel.append(page)
+      },
+      onFailure: { viewModel, error in
+        if case GitHubError.paginationStopped(let reason) = error { viewModel.stopPaging(reason) }
+      })
+  }
+
+  /// Why a `next` link must not be followed, or `nil` when it may.
+  private func refusal(of next: URL) -> String? {
+    if loadedPageURLs.contains(next) || LinkHeader.pageNumber(in: next).map(loadedPageNumbers.contains) == true {
+      return "page \(pagesLoaded) links back to a page already loaded (\(String(next.absoluteString.prefix(100))))"
     }
+    if let first = loadedPageURLs.first, !Self.sameOrigin(first, next) {
+      return "page \(pagesLoaded) links to \(next.scheme ?? "?")://\(next.host ?? "?"), away from the pages before it; "
+        + "it was not followed"
+    }
+    return nil
+  }
+
+  private func stopPaging(_ reason: String) {
+    pagingStopped = "Paging stopped: \(reason)."
+    hasMorePages = false
+    nextPageURL = nil
+  }
+
+  private static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
+    lhs.scheme?.lowercased() == rhs.scheme?.lowercased() && lhs.host?.lowercased() == rhs.host?.lowercased()
+      && lhs.port == rhs.port
   }
 
   /// Loads every page of a user's followers (or enough for `limit`, or `maxPages` pages),
@@ -149,6 +193,9 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     lastPage = nil
     hasMorePages = false
     nextPageURL = nil
+    pagingStopped = nil
+    loadedPageURLs = []
+    loadedPageNumbers = []
     return dispatch(
       actionId: .loadAllPages, policy: .cancelPrevious,
       elements: { [service] in
@@ -222,8 +269,12 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       if repeats > 0 { repeatedFollowers += repeats }
     }
     pagesLoaded += 1
+    loadedPageNumbers.insert(page.page)
     nextPageURL = page.next
     hasMorePages = page.next != nil
+    if added.isEmpty, let next = page.next, !replacing {
+      stopPaging("page \(page.page) adds no follower but links to another (\(String(next.absoluteString.prefix(100))))")
+    }
     if let last = page.lastPage {
       lastPage = last
     } else if page.next == nil {

@@ -27,6 +27,7 @@ struct ActionDispatchCommand: Command {
     FollowersCommand.self,
     ProfileCommand.self,
     SearchCommand.self,
+    BrowseCommand.self,
     ScaffoldCommand.self,
     HelpCommand.self,
   ]

@@ -17,6 +17,9 @@ import GitHubFollowers
 @MainActor
 final class RetryWaitNotice {
   private var current: (until: Date, text: String)?
+  /// Told each wait as it starts, with ``message(now:)``'s line and the path waited for:
+  /// `browse` puts it on its status line.
+  var onShow: ((String) -> Void)?
 
   /// Creates a notice that shows nothing until a wait is reported.
   init() {}
@@ -42,6 +45,7 @@ final class RetryWaitNotice {
 
   private func show(_ wait: GitHubClient.RetryWait, until: Date) {
     current = (until, Self.why(wait.reason))
+    if let onShow, let line = message(now: Date()) { onShow(line + " (\(wait.url.path))") }
   }
 
   /// Why the client waits, in at most 30 characters.

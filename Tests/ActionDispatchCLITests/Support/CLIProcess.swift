@@ -39,16 +39,19 @@ final class CLIProcess: Sendable {
   /// What went to the pseudo-terminal, as it arrives: empty unless ``Outputs`` put the child
   /// on one.
   let terminal: OutputCollector
+  /// The pseudo-terminal, when ``Outputs`` put the child on one: for typing and resizing.
+  let pseudoTerminal: PseudoTerminal?
   private let exit: LockedState<ExitState>
 
   private init(
     pid: Int32, stdout: OutputCollector, stderr: OutputCollector, terminal: OutputCollector,
-    exit: LockedState<ExitState>
+    pseudoTerminal: PseudoTerminal?, exit: LockedState<ExitState>
   ) {
     self.pid = pid
     self.stdout = stdout
     self.stderr = stderr
     self.terminal = terminal
+    self.pseudoTerminal = pseudoTerminal
     self.exit = exit
   }
 
@@ -76,6 +79,9 @@ final class CLIProcess: Sendable {
     case errorOnTerminal
     /// Both to the same terminal: an interactive shell.
     case bothOnTerminal
+    /// Standard input too: a full-screen program such as `browse`, typed to through
+    /// ``pseudoTerminal``.
+    case interactive(rows: Int)
     /// Standard output to a file or device opened for writing, such as `/dev/full`; standard
     /// error to a pipe.
     case outputToFile(String)
@@ -130,10 +136,16 @@ final class CLIProcess: Sendable {
       terminal = try PseudoTerminal(columns: columns)
     case .bothOnTerminal:
       terminal = try PseudoTerminal(columns: columns)
+    case .interactive(let rows):
+      terminal = try PseudoTerminal(columns: columns ?? 80, rows: rows)
     }
     process.standardOutput = outputPipe ?? outputFile ?? terminal?.secondary
     process.standardError = errorPipe ?? terminal?.secondary
-    process.standardInput = FileHandle.nullDevice
+    if case .interactive = outputs {
+      process.standardInput = terminal?.secondary
+    } else {
+      process.standardInput = FileHandle.nullDevice
+    }
     let stdout = outputPipe.map(Self.collector) ?? .empty()
     let stderr = errorPipe.map(Self.collector) ?? .empty()
     let exit = LockedState(ExitState())
@@ -165,6 +177,7 @@ final class CLIProcess: Sendable {
       stdout: stdout,
       stderr: stderr,
       terminal: terminal?.output ?? .empty(),
+      pseudoTerminal: terminal,
       exit: exit)
   }
 

@@ -17,6 +17,8 @@ final class PseudoTerminal: Sendable {
   let secondary: FileHandle
   /// What the child wrote, as it arrives.
   let output: OutputCollector
+  /// This process's side, for typing to the child and resizing the window.
+  let primary: FileHandle
 
   struct Failure: Error, CustomStringConvertible {
     let call: String
@@ -27,7 +29,7 @@ final class PseudoTerminal: Sendable {
   ///
   /// - Parameter columns: The window's width, as `TIOCGWINSZ` reports it to the child; unset
   ///   (0, "unknown") when `nil`.
-  init(columns: Int? = nil) throws {
+  init(columns: Int? = nil, rows: Int = 24) throws {
     // Close-on-exec: a sibling child spawned by another test must not inherit either side (and
     // keep the terminal open after this child exits); this child gets its side by dup2.
     let primary = PTY.openPrimary(O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -46,11 +48,30 @@ final class PseudoTerminal: Sendable {
       throw Failure(call: "open(\(path))")
     }
     if let columns {
-      var size = winsize(ws_row: 24, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+      var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
       guard ioctl(primary, UInt(TIOCSWINSZ), &size) == 0 else { throw Failure(call: "ioctl(TIOCSWINSZ)") }
     }
     secondary = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    self.primary = primaryHandle
     output = OutputCollector(reading: primary, from: .terminal, keepingAlive: primaryHandle)
+  }
+
+  /// Types text, as a person at the terminal would.
+  ///
+  /// - Parameter text: The keys' bytes, escape sequences included.
+  func type(_ text: String) {
+    primary.write(Data(text.utf8))
+  }
+
+  /// Changes the window's size (the child learns of it by `SIGWINCH`, sent separately: it has
+  /// no controlling terminal for the kernel to signal).
+  ///
+  /// - Parameters:
+  ///   - columns: The new width.
+  ///   - rows: The new height.
+  func resize(columns: Int, rows: Int) throws {
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    guard ioctl(primary.fileDescriptor, UInt(TIOCSWINSZ), &size) == 0 else { throw Failure(call: "ioctl(TIOCSWINSZ)") }
   }
 }
 

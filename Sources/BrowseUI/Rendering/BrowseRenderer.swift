@@ -1,0 +1,63 @@
+import ActionDispatch
+import GitHubFollowers
+
+/// Draws a ``BrowseViewModel`` as lines of text at a terminal size: a pure function of the
+/// view model's state, the size and the spinner's frame.
+///
+/// It reads only what is on screen (the rows shown, the selected profile), so a frame costs the
+/// same with 100 followers loaded or 10,000, and, read inside `withObservationTracking`, it
+/// subscribes to exactly what it drew. All server text is sanitized and every line is exactly
+/// `size.columns` wide, measured in display columns.
+///
+/// ```swift
+/// let frame = BrowseRenderer.render(browser, size: TerminalSize(columns: 100, rows: 30))
+/// for line in frame.lines { print(line) }
+/// ```
+@MainActor
+package enum BrowseRenderer {
+  /// The spinner's frames.
+  package static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+  /// Renders a frame.
+  ///
+  /// - Parameters:
+  ///   - viewModel: The browser's state.
+  ///   - size: The terminal's size.
+  ///   - spinnerFrame: Which frame spinners show; the caller advances it while ``BrowseFrame/animates``.
+  ///   - styled: Whether to add styles (reverse video for the selection, bold, red errors).
+  /// - Returns: The frame.
+  package static func render(
+    _ viewModel: BrowseViewModel, size: TerminalSize, spinnerFrame: Int = 0, styled: Bool = false
+  ) -> BrowseFrame {
+    guard !size.isTooSmall else { return tooSmall(size) }
+    var context = Context(
+      viewModel: viewModel, layout: BrowseLayout(size: size),
+      spinner: spinnerFrames[spinnerFrame % spinnerFrames.count], styled: styled)
+    var lines: [String] = []
+    lines.reserveCapacity(size.rows)
+    lines.append(context.header())
+    lines.append(context.titles())
+    let list = context.listCells()
+    let pane = context.layout.showsPane ? context.paneCells() : []
+    for row in 0..<context.layout.bodyRows {
+      if context.layout.showsPane {
+        lines.append(list[row] + "│" + pane[row])
+      } else {
+        lines.append(list[row])
+      }
+    }
+    lines.append(context.noticeLine())
+    lines.append(context.keysLine())
+    return BrowseFrame(lines: lines, animates: context.animates)
+  }
+
+  private static func tooSmall(_ size: TerminalSize) -> BrowseFrame {
+    let blank = String(repeating: " ", count: max(0, size.columns))
+    var lines = Array(repeating: blank, count: max(0, size.rows))
+    if !lines.isEmpty {
+      lines[lines.count / 2] = Line.fit(
+        "terminal too small: \(size.columns)×\(size.rows), needs 40×10", width: size.columns)
+    }
+    return BrowseFrame(lines: lines, animates: false)
+  }
+}

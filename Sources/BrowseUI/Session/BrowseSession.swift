@@ -1,0 +1,185 @@
+import GitHubFollowers
+import Observation
+
+/// The browser's loop: keys go to the view model, and the screen is drawn again when — and
+/// only when — what it shows has changed.
+///
+/// Each frame is rendered inside `withObservationTracking`, so the renderer's reads are the
+/// subscription: a change to anything drawn schedules one redraw, however many changes come
+/// in the same burst (only the newest tracking counts). ``FrameWriter`` then writes only the
+/// lines that differ. While a spinner is visible the frame is drawn again every ``tick``;
+/// otherwise nothing runs until a key, a signal or a change arrives, so an idle browser writes
+/// nothing and uses no CPU.
+///
+/// ```swift
+/// let session = BrowseSession(viewModel: browser, terminal: terminal, styled: true)
+/// let exit = await session.run(inputs: inputs)   // .quit on q
+/// ```
+@MainActor
+package final class BrowseSession {
+  private enum Event: Sendable {
+    case input(BrowseInput)
+    case changed(generation: Int)
+    case tick
+    case escapeTimeout(generation: Int)
+  }
+
+  /// How long a lone `Esc` waits for the rest of a sequence before it counts as the key.
+  package static let escapeDelay = Duration.milliseconds(40)
+  /// The spinner's frame interval.
+  package static let tick = Duration.milliseconds(100)
+
+  private let viewModel: BrowseViewModel
+  private let terminal: any BrowseTerminal
+  private let styled: Bool
+  private var decoder = KeyDecoder()
+  private var writer = FrameWriter()
+  private var continuation: AsyncStream<Event>.Continuation?
+  private var trackingGeneration = 0
+  private var inputGeneration = 0
+  private var spinnerFrame = 0
+  private var tickScheduled = false
+  private var isSuspended = false
+  private var size: TerminalSize
+
+  /// Frames that wrote something, for tests and benchmarks.
+  package private(set) var framesWritten = 0
+  /// Bytes written, for tests and benchmarks.
+  package private(set) var bytesWritten = 0
+
+  /// Creates a session.
+  ///
+  /// - Parameters:
+  ///   - viewModel: The browser's state.
+  ///   - terminal: Where frames go.
+  ///   - styled: Whether frames carry styles.
+  package init(viewModel: BrowseViewModel, terminal: any BrowseTerminal, styled: Bool) {
+    self.viewModel = viewModel
+    self.terminal = terminal
+    self.styled = styled
+    self.size = terminal.size
+  }
+
+  /// Draws the first frame, then handles inputs and changes until the browser ends.
+  ///
+  /// - Parameter inputs: Keys and signals, from the terminal layer.
+  /// - Returns: How it ended.
+  package func run(inputs: AsyncStream<BrowseInput>) async -> BrowseExit {
+    let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+    self.continuation = continuation
+    let forwarding = Task {
+      for await input in inputs { continuation.yield(.input(input)) }
+      continuation.yield(.input(.closed))
+    }
+    defer {
+      forwarding.cancel()
+      continuation.finish()
+      self.continuation = nil
+    }
+    resize()
+    for await event in events {
+      if let exit = handle(event) { return exit }
+    }
+    return .inputClosed
+  }
+
+  private func handle(_ event: Event) -> BrowseExit? {
+    switch event {
+    case .input(let input):
+      return handle(input)
+    case .changed(let generation):
+      if generation == trackingGeneration { draw() }
+    case .tick:
+      tickScheduled = false
+      spinnerFrame &+= 1
+      draw()
+    case .escapeTimeout(let generation):
+      if generation == inputGeneration { return handle(keys: decoder.flush()) }
+    }
+    return nil
+  }
+
+  private func handle(_ input: BrowseInput) -> BrowseExit? {
+    switch input {
+    case .bytes(let bytes):
+      inputGeneration &+= 1
+      let exit = handle(keys: decoder.decode(bytes))
+      if exit == nil, decoder.hasPending {
+        schedule(.escapeTimeout(generation: inputGeneration), after: Self.escapeDelay)
+      }
+      return exit
+    case .resized:
+      resize()
+    case .continued:
+      if isSuspended {
+        isSuspended = false
+        terminal.resume()
+      }
+      writer.invalidate()
+      resize()
+    case .suspend:
+      suspend()
+    case .terminate(let signal):
+      return .signal(signal)
+    case .closed:
+      return .inputClosed
+    }
+    return nil
+  }
+
+  private func handle(keys: [Key]) -> BrowseExit? {
+    for key in keys {
+      switch BrowseKeyMap.apply(key, to: viewModel) {
+      case .handled: break
+      case .quit: return .quit
+      case .interrupt: return .interrupted
+      case .suspend: suspend()
+      }
+    }
+    return nil
+  }
+
+  /// Gives the terminal back and stops; nothing is drawn until `.continued`.
+  private func suspend() {
+    guard !isSuspended else { return }
+    isSuspended = true
+    terminal.suspend()
+  }
+
+  private func resize() {
+    size = terminal.size
+    if !size.isTooSmall { viewModel.setVisibleRows(BrowseLayout(size: size).listRows) }
+    draw()
+  }
+
+  /// Renders under observation tracking and writes what changed.
+  private func draw() {
+    guard !isSuspended else { return }
+    trackingGeneration &+= 1
+    let generation = trackingGeneration
+    let continuation = continuation
+    let frame = withObservationTracking {
+      BrowseRenderer.render(viewModel, size: size, spinnerFrame: spinnerFrame, styled: styled)
+    } onChange: {
+      continuation?.yield(.changed(generation: generation))
+    }
+    let output = writer.update(frame.lines, size: size)
+    if !output.isEmpty {
+      terminal.write(output)
+      framesWritten += 1
+      bytesWritten += output.utf8.count
+    }
+    if frame.animates, !tickScheduled {
+      tickScheduled = true
+      schedule(.tick, after: Self.tick)
+    }
+  }
+
+  private func schedule(_ event: Event, after delay: Duration) {
+    let continuation = continuation
+    Task {
+      try? await ContinuousClock().sleep(for: delay)
+      continuation?.yield(event)
+    }
+  }
+}

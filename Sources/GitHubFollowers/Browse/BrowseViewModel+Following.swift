@@ -1,0 +1,70 @@
+import ActionDispatch
+
+extension BrowseViewModel {
+  /// `f`: follows the selected user, marked at once and rolled back if the request fails.
+  public func follow() { setFollowing(true) }
+
+  /// `u`: unfollows the selected user, marked at once and rolled back if the request fails.
+  public func unfollow() { setFollowing(false) }
+
+  /// `r`: retries what failed under the selection: the list's page (or first page), the
+  /// selected user's profile and its follow or unfollow, or the search.
+  public func retry() {
+    if mode == .followers {
+      let list = current
+      if list.followers.error(for: .fetchFollowers) != nil {
+        list.followers.fetchFollowers(for: list.username)
+      } else if list.followers.error(for: .loadNextPage) != nil {
+        loadNextPage(of: list)
+      }
+    } else if error(for: .search) != nil {
+      searchChanged()
+    }
+    guard let login = selectedFollower?.login.lowercased() else { return }
+    if error(for: .follow(login: login)) != nil, let intent = followIntents[login] {
+      setFollowing(intent)
+    }
+    if failedProfileLogin == login {
+      loadSelectedProfile()
+    }
+  }
+
+  /// How a row's follow action stands, for its mark.
+  ///
+  /// - Parameter login: The row's login.
+  /// - Returns: Running, failed (with the error), following, or nothing to show.
+  public func rowState(for login: String) -> BrowseRowState {
+    let key = login.lowercased()
+    let action = BrowseAction.follow(login: key)
+    if isLoading(for: action) { return .working }
+    if let message = error(for: action) { return .failed(message) }
+    return following[key] == true ? .following : .idle
+  }
+
+  private func setFollowing(_ value: Bool) {
+    guard let login = selectedFollower?.login else { return }
+    guard let followingService else {
+      noteWait("Following is not available with this service.")
+      return
+    }
+    if let reason = followingService.followingUnavailableReason {
+      noteWait(reason)
+      return
+    }
+    let key = login.lowercased()
+    let previous = following[key]
+    following[key] = value
+    followIntents[key] = value
+    dispatch(
+      actionId: .follow(login: key), policy: .cancelPrevious,
+      task: {
+        if value {
+          try await followingService.follow(login)
+        } else {
+          try await followingService.unfollow(login)
+        }
+      },
+      onSuccess: nil,
+      onFailure: { viewModel, _ in viewModel.following[key] = previous })
+  }
+}

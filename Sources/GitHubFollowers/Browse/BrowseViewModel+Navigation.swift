@@ -1,0 +1,103 @@
+import ActionDispatch
+
+extension BrowseViewModel {
+  /// `Enter`: opens the selected user's followers as a new list on top of the stack, or, while
+  /// typing a search, keeps its results and moves to them.
+  public func openSelected() {
+    if mode == .searchTyping {
+      commitSearch()
+      return
+    }
+    guard let login = selectedFollower?.login else { return }
+    let list = BrowseList(
+      username: login,
+      followers: FollowersViewModel(service: service, clock: listClock, loadingIndicator: pageIndicator))
+    stack.append(list)
+    watch(list)
+    mode = .followers
+    loadOwner(of: list)
+    list.followers.fetchFollowers(for: login)
+    loadSelectedProfile()
+  }
+
+  /// `Backspace`, `h`: leaves the search results, or goes back to the previous list with its
+  /// selection and scroll as they were. The list left is cancelled and released.
+  public func goBack() {
+    if mode != .followers {
+      cancelSearch()
+      return
+    }
+    guard stack.count > 1 else { return }
+    let left = stack.removeLast()
+    left.loadsToEnd = false
+    left.eventsToken?.cancel()
+    left.followers.cancelAll()
+    selectionChanged()
+  }
+
+  /// `/`: starts typing a search; the followers stay as they are underneath.
+  public func beginSearch() {
+    mode = .searchTyping
+    if !trimmedQuery.isEmpty { searchChanged() }
+  }
+
+  /// Adds typed (or pasted) text to the query; control characters are left out.
+  ///
+  /// - Parameter text: The text typed.
+  public func typeInSearch(_ text: String) {
+    let printable = String(
+      String.UnicodeScalarView(text.unicodeScalars.filter { !TerminalText.needsEscaping($0) }))
+    guard mode == .searchTyping, !printable.isEmpty else { return }
+    query += printable
+    searchChanged()
+  }
+
+  /// Deletes the last character of the query (`Backspace` while typing).
+  public func deleteSearchCharacter() {
+    guard mode == .searchTyping, !query.isEmpty else { return }
+    query.removeLast()
+    searchChanged()
+  }
+
+  /// `Esc`: leaves the search; the followers come back with their selection and scroll as they were.
+  public func cancelSearch() {
+    cancel(.search)
+    query = ""
+    searchResults = []
+    searchResultsQuery = nil
+    searchSelection = 0
+    searchTop = 0
+    mode = .followers
+    selectionChanged()
+  }
+
+  /// `Enter` while typing: keeps the results (those of the current query, once they arrive).
+  public func commitSearch() {
+    guard mode == .searchTyping else { return }
+    mode = .searchResults
+  }
+
+  /// Sends a search for the current query, debounced; an older query's results are never shown.
+  func searchChanged() {
+    if searchSelection != 0 { searchSelection = 0 }
+    if searchTop != 0 { searchTop = 0 }
+    let query = trimmedQuery
+    guard !query.isEmpty else {
+      cancel(.search)
+      searchResults = []
+      searchResultsQuery = nil
+      return
+    }
+    dispatch(
+      actionId: .search, policy: .debounce(searchDebounce),
+      task: { [service] in try await service.searchUsers(query) }
+    ) { viewModel, result in
+      var seen: Set<Int> = []
+      viewModel.searchResults = result.items.filter { seen.insert($0.id).inserted }
+      viewModel.searchResultsQuery = query
+      viewModel.searchSelection = 0
+      viewModel.searchTop = 0
+      viewModel.loadSelectedProfile()
+    }
+  }
+}

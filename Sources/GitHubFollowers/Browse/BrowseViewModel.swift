@@ -1,0 +1,268 @@
+import ActionDispatch
+import Foundation
+import Observation
+
+/// The state of an interactive followers browser: a navigation stack of follower lists, the
+/// selection, search as you type, the selected user's profile, follow and unfollow, and a log of
+/// every action's events.
+///
+/// Everything a screen needs is here, and every key is a method, so a SwiftUI app or the
+/// terminal app `action-dispatch browse` draws it the same way: read the properties inside a
+/// view (or `withObservationTracking`), call a method on a key or a tap.
+///
+/// ```swift
+/// let browser = BrowseViewModel(username: "octocat", service: DemoFollowersService())
+/// await browser.start().value
+/// browser.moveDown()                     // the second follower; its profile loads, debounced
+/// browser.openSelected()                 // that follower's own followers, on top of the stack
+/// browser.goBack()                       // octocat's list again, selection as it was
+/// ```
+///
+/// > Important: The class is `@Observable` itself, as every subclass of `BaseViewModel` with
+/// > state of its own must be: Observation tracks only the properties of a class that carries
+/// > the macro.
+@MainActor
+@Observable
+public final class BrowseViewModel: BaseViewModel<BrowseAction> {
+  /// How many events the events pane keeps.
+  public static let maxEvents = 200
+
+  /// The lists opened, the first user's at the bottom; never empty.
+  public internal(set) var stack: [BrowseList]
+  /// What the screen shows and the keys act on.
+  public internal(set) var mode: BrowseMode = .followers
+  /// The search query as typed.
+  public internal(set) var query = ""
+  /// The results of the last search that finished, for ``searchResultsQuery``.
+  public internal(set) var searchResults: [Follower] = []
+  /// The query (trimmed) that ``searchResults`` answer; results are shown only for the current query.
+  public internal(set) var searchResultsQuery: String?
+  /// The selected search result.
+  public internal(set) var searchSelection = 0
+  /// The first search result shown.
+  public internal(set) var searchTop = 0
+  /// The profiles loaded so far, by lowercased login.
+  public internal(set) var profiles: [String: UserProfile] = [:]
+  /// The login whose profile failed to load last, lowercased.
+  public internal(set) var failedProfileLogin: String?
+  /// Whom the signed-in user follows, as far as this browser changed it, by lowercased login:
+  /// set at once when `f` or `u` is pressed, rolled back when the request fails.
+  public internal(set) var following: [String: Bool] = [:]
+  /// The latest error or wait to tell the user about, for the status line.
+  public internal(set) var notice: String?
+  /// Whether the events pane is shown instead of the profile.
+  public internal(set) var showsEvents = false
+  /// The latest events of every run, oldest first, at most ``maxEvents``.
+  public internal(set) var events: [BrowseEvent] = []
+  /// How many rows of the list fit on the screen; moves keep the selection among them.
+  public internal(set) var visibleRows = 10
+  /// The task that loads every page after `G`, while it runs; tests await it.
+  public internal(set) var loadToEndTask: Task<Void, Never>?
+
+  @ObservationIgnored let service: any FollowersService
+  @ObservationIgnored let followingService: (any FollowingService)?
+  @ObservationIgnored let listClock: any Clock<Duration>
+  @ObservationIgnored let profileDebounce: Duration
+  @ObservationIgnored let searchDebounce: Duration
+  @ObservationIgnored let pageIndicator: LoadingIndicator
+  @ObservationIgnored let now: @Sendable () -> Date
+  @ObservationIgnored var noticeSource: String?
+  @ObservationIgnored var followIntents: [String: Bool] = [:]
+  @ObservationIgnored private var eventsToken: ObservationToken?
+
+  /// Creates a browser for a user's followers; ``start()`` loads the first page.
+  ///
+  /// - Parameters:
+  ///   - username: The user whose followers are listed first.
+  ///   - service: Where followers, profiles and search results come from.
+  ///   - following: What follows and unfollows users; `nil` when nothing can.
+  ///   - clock: The clock debounces and loading indicators wait on; a test clock in tests.
+  ///   - profileDebounce: How long the selection must rest before its profile is requested.
+  ///   - searchDebounce: How long typing must pause before a search is sent.
+  ///   - loadingIndicator: When a list's "loading more…" row shows, so a fast page never flashes it.
+  ///   - now: The time an event is logged at.
+  public init(
+    username: String,
+    service: any FollowersService,
+    following: (any FollowingService)? = nil,
+    clock: any Clock<Duration> = ContinuousClock(),
+    profileDebounce: Duration = .milliseconds(120),
+    searchDebounce: Duration = .milliseconds(250),
+    loadingIndicator: LoadingIndicator = LoadingIndicator(
+      delay: .milliseconds(150), minimumDuration: .milliseconds(400)),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.service = service
+    self.followingService = following
+    self.listClock = clock
+    self.profileDebounce = profileDebounce
+    self.searchDebounce = searchDebounce
+    self.pageIndicator = loadingIndicator
+    self.now = now
+    let root = BrowseList(
+      username: username,
+      followers: FollowersViewModel(service: service, clock: clock, loadingIndicator: loadingIndicator))
+    stack = [root]
+    super.init(clock: clock, loadingIndicator: loadingIndicator)
+    eventsToken = observeEvents { [weak self] event in
+      guard let self else { return }
+      self.record(event, action: Self.name(of: event.actionId))
+    }
+    watch(root)
+  }
+
+  /// The list on top of the stack.
+  public var current: BrowseList { stack[stack.count - 1] }
+
+  /// The rows the keys move through: the current list's followers, or the search results for the
+  /// current query (none while that query's search has not answered).
+  public var rows: [Follower] {
+    switch mode {
+    case .followers: current.followers.followers
+    case .searchTyping, .searchResults: searchResultsQuery == trimmedQuery ? searchResults : []
+    }
+  }
+
+  /// The index of the selected row in ``rows``.
+  public var selectedIndex: Int {
+    mode == .followers ? current.selection : searchSelection
+  }
+
+  /// The index of the first row shown.
+  public var topIndex: Int {
+    mode == .followers ? current.top : searchTop
+  }
+
+  /// The selected user, if any row is listed.
+  public var selectedFollower: Follower? {
+    let rows = rows
+    let index = selectedIndex
+    return rows.indices.contains(index) ? rows[index] : nil
+  }
+
+  /// The selected user's profile, once loaded; never another user's.
+  public var selectedProfile: UserProfile? {
+    selectedFollower.flatMap { profiles[$0.login.lowercased()] }
+  }
+
+  /// The selected user's profile error, when loading it failed.
+  public var selectedProfileError: String? {
+    guard let login = selectedFollower?.login.lowercased(), failedProfileLogin == login else { return nil }
+    return error(for: .fetchProfile)
+  }
+
+  /// Whether a search for the current query is waiting or running.
+  public var isSearching: Bool {
+    mode != .followers && !trimmedQuery.isEmpty && searchResultsQuery != trimmedQuery
+      && error(for: .search) == nil
+  }
+
+  var trimmedQuery: String { query.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+  /// Whether the query has nothing but spaces.
+  public var trimmedQueryIsEmpty: Bool { trimmedQuery.isEmpty }
+
+  /// Loads the first page of the first user's followers.
+  ///
+  /// - Returns: The run's task.
+  @discardableResult
+  public func start() -> Task<Void, Never> {
+    loadOwner(of: current)
+    return current.followers.fetchFollowers(for: current.username)
+  }
+
+  /// Loads the profile of a list's user, for how many followers it has in all.
+  func loadOwner(of list: BrowseList) {
+    let login = list.username
+    let key = login.lowercased()
+    guard profiles[key] == nil else { return }
+    dispatch(
+      actionId: .fetchOwner(login: key),
+      task: { [service] in try await service.profile(of: login) }
+    ) { viewModel, profile in
+      viewModel.profiles[key] = profile
+    }
+  }
+
+  /// Cancels every run of every list, for quitting.
+  public func stop() {
+    for list in stack {
+      list.loadsToEnd = false
+      list.followers.cancelAll()
+    }
+    loadToEndTask?.cancel()
+    cancelAll()
+  }
+
+  /// Shows or hides the events pane (`e`).
+  public func toggleEvents() {
+    showsEvents.toggle()
+  }
+
+  /// Tells the user about a wait, such as a rate limit the client waits out before retrying.
+  ///
+  /// - Parameter message: What is waited for, and until when; sanitized when shown.
+  public func noteWait(_ message: String) {
+    notice = message
+    noticeSource = nil
+  }
+
+  /// Sets how many list rows fit on the screen, keeping the selection among them.
+  ///
+  /// - Parameter rows: The rows; at least 1 is used.
+  public func setVisibleRows(_ rows: Int) {
+    let rows = max(1, rows)
+    guard rows != visibleRows else { return }
+    visibleRows = rows
+    for list in stack {
+      let top = Self.scrolled(top: list.top, selection: list.selection, rows: rows)
+      if top != list.top { list.top = top }
+    }
+    let top = Self.scrolled(top: searchTop, selection: searchSelection, rows: rows)
+    if top != searchTop { searchTop = top }
+  }
+
+  /// The first row to show so that the selection is among `rows` rows from it.
+  static func scrolled(top: Int, selection: Int, rows: Int) -> Int {
+    if selection < top { return selection }
+    if selection >= top + rows { return selection - rows + 1 }
+    return top
+  }
+
+  /// Logs an event of any view model the browser drives, and keeps ``notice`` on the latest failure.
+  func record<ActionId>(_ event: ActionEvent<ActionId>, action: String) {
+    events.append(BrowseEvent(time: now(), action: action, kind: BrowseEvent.kind(of: event), duration: event.duration))
+    if events.count > Self.maxEvents { events.removeFirst(events.count - Self.maxEvents) }
+    switch event.kind {
+    case .failed:
+      notice = "\(action) failed: \(event.errorMessage ?? "unknown error")"
+      noticeSource = action
+    case .succeeded where noticeSource == action || (noticeSource == nil && notice != nil):
+      notice = nil
+      noticeSource = nil
+    default:
+      break
+    }
+  }
+
+  /// Records the events of a list's view model, and selects and loads a profile when its first page arrives.
+  func watch(_ list: BrowseList) {
+    let suffix = stack.count > 1 ? " @\(list.username)" : ""
+    list.eventsToken = list.followers.observeEvents { [weak self, weak list] event in
+      guard let self, let list else { return }
+      self.record(event, action: "\(event.actionId)\(suffix)")
+      if event.actionId == .fetchFollowers, event.kind == .succeeded, list === self.current, self.mode == .followers {
+        self.selectionChanged()
+      }
+    }
+  }
+
+  static func name(of action: BrowseAction) -> String {
+    switch action {
+    case .fetchProfile: "fetchProfile"
+    case .search: "search"
+    case .follow(let login): "follow \(login)"
+    case .fetchOwner(let login): "fetchOwner \(login)"
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+extension GitHubClient: FollowingService {
+  /// Says that a token is needed when none is configured; `nil` when there is one.
+  public var followingUnavailableReason: String? {
+    configuration.effectiveToken == nil
+      ? "Following needs a token: set GITHUB_TOKEN (or GH_TOKEN) to one with the user:follow scope."
+      : nil
+  }
+
+  /// Follows a user (`PUT /user/following/{username}`, which answers 204).
+  ///
+  /// - Parameter username: The login; checked before any request.
+  /// - Throws: ``GitHubError`` (``GitHubError/invalidUsername(_:reason:)`` with nothing sent),
+  ///   or `CancellationError`.
+  public func follow(_ username: String) async throws {
+    try await changeFollowing(username, method: .put)
+  }
+
+  /// Stops following a user (`DELETE /user/following/{username}`, which answers 204).
+  ///
+  /// - Parameter username: The login; checked before any request.
+  /// - Throws: ``GitHubError``, or `CancellationError`.
+  public func unfollow(_ username: String) async throws {
+    try await changeFollowing(username, method: .delete)
+  }
+
+  private func changeFollowing(_ username: String, method: HTTPMethod) async throws {
+    let login = try GitHubUsername.validate(username)
+    var request = HTTPRequest.get("/user/following/\(login)").header("Content-Length", "0")
+    request.method = method
+    _ = try await fetch(request, resource: login)
+  }
+}

@@ -1,0 +1,90 @@
+import ActionDispatch
+import ActionDispatchTesting
+import GitHubFollowers
+import Testing
+
+/// Moving the selection: scrolling, the profile pane, and how few requests a held key sends.
+@MainActor
+@Suite struct BrowseMovingTests {
+  @Test func holdingJThroughFiftyRowsSendsOneProfileRequestForTheRowItStopsOn() async throws {
+    let clock = TestClock()
+    let service = BrowseFixtures.service(followers: 120)
+    let browser = BrowseFixtures.browser(service: service, clock: clock)
+    await browser.start().value
+
+    for _ in 0..<50 {
+      browser.moveDown()
+      // Pages arrive between key repeats, as from a fast server.
+      try await browser.current.followers.waitUntilIdle(.loadNextPage)
+      // The pane never shows a profile other than the selected row's.
+      #expect(browser.selectedProfile == nil || browser.selectedProfile?.login == browser.selectedFollower?.login)
+    }
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    try await browser.waitUntilIdle(.fetchProfile)
+
+    #expect(browser.selectedIndex == 50)
+    #expect(service.profileStub.calls.filter { $0 != "octocat" } == ["user-50"])
+    #expect(browser.selectedProfile?.login == "user-50")
+  }
+
+  @Test func theSelectionStaysAmongTheVisibleRows() async {
+    let browser = BrowseFixtures.browser(service: BrowseFixtures.service(followers: 30), clock: TestClock(), rows: 5)
+    await browser.start().value
+
+    for _ in 0..<7 { browser.moveDown() }
+    #expect(browser.selectedIndex == 7)
+    #expect(browser.topIndex == 3)
+    browser.pageUp()
+    #expect(browser.selectedIndex == 2)
+    #expect(browser.topIndex == 2)
+    browser.halfPageDown()
+    #expect(browser.selectedIndex == 4)
+    browser.moveToFirst()
+    #expect(browser.selectedIndex == 0)
+    #expect(browser.topIndex == 0)
+    browser.moveUp()
+    #expect(browser.selectedIndex == 0)
+  }
+
+  @Test func aLoadedProfileShowsAgainWithoutARequest() async throws {
+    let clock = TestClock()
+    let service = BrowseFixtures.service(followers: 30)
+    let browser = BrowseFixtures.browser(service: service, clock: clock)
+    await browser.start().value
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    try await browser.waitUntilIdle(.fetchProfile)
+    browser.moveDown()
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    try await browser.waitUntilIdle(.fetchProfile)
+
+    browser.moveUp()
+
+    #expect(browser.selectedProfile?.login == "user-0")
+    #expect(!browser.isLoading(for: .fetchProfile))
+    #expect(service.profileStub.calls.filter { $0 != "octocat" } == ["user-0", "user-1"])
+  }
+
+  @Test func aFailedProfileShowsItsErrorOnlyOnItsRowAndRRetriesIt() async throws {
+    let clock = TestClock()
+    let service = BrowseFixtures.service(followers: 30)
+    service.profileStub.fail(with: GitHubError.serverError(status: 502))
+    let browser = BrowseFixtures.browser(service: service, clock: clock)
+    await browser.start().value
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    try await browser.waitUntilIdle(.fetchProfile)
+    #expect(browser.selectedProfileError != nil)
+
+    service.profileStub.handle { UserProfile(login: $0, id: 1, avatarURL: nil, htmlURL: nil, createdAt: nil) }
+    browser.retry()
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    try await browser.waitUntilIdle(.fetchProfile)
+
+    #expect(browser.selectedProfileError == nil)
+    #expect(browser.selectedProfile?.login == "user-0")
+  }
+}

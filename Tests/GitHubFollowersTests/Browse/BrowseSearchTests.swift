@@ -1,0 +1,91 @@
+import ActionDispatch
+import ActionDispatchTesting
+import GitHubFollowers
+import Testing
+
+/// Search as you type: debounced, never an older query's results, and `Esc` gives the list back.
+@MainActor
+@Suite struct BrowseSearchTests {
+  @Test func typingSendsOneSearchForWhatWasTypedLast() async throws {
+    let clock = TestClock()
+    let service = BrowseFixtures.service(followers: 30)
+    let browser = BrowseFixtures.browser(service: service, clock: clock)
+    await browser.start().value
+
+    browser.beginSearch()
+    for character in "lynx" { browser.typeInSearch(String(character)) }
+    #expect(browser.rows.isEmpty)
+    #expect(browser.isSearching)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    try await browser.waitUntilIdle(.search)
+
+    #expect(service.searchUsersStub.calls == ["lynx"])
+    #expect(browser.rows == DemoFixtures.search("lynx").items)
+  }
+
+  @Test func theListNeverShowsTheResultsOfAnOlderQuery() async throws {
+    let clock = TestClock()
+    let gate = Gate()
+    let service = BrowseFixtures.service(followers: 30)
+    service.searchUsersStub.handle { query in
+      if query == "otter" { await gate.passIgnoringCancellation() }
+      return DemoFixtures.search(query)
+    }
+    let browser = BrowseFixtures.browser(service: service, clock: clock)
+    await browser.start().value
+    browser.beginSearch()
+    browser.typeInSearch("otter")
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    await gate.arrivals(1)
+
+    for _ in 0..<5 { browser.deleteSearchCharacter() }
+    browser.typeInSearch("lynx")
+    #expect(browser.rows.isEmpty)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    gate.open()
+    try await browser.waitUntilIdle(.search)
+
+    #expect(browser.searchResultsQuery == "lynx")
+    #expect(browser.rows == DemoFixtures.search("lynx").items)
+  }
+
+  @Test func escapeGivesTheFollowersBackWithTheirSelectionAndScroll() async {
+    let browser = BrowseFixtures.browser(service: BrowseFixtures.service(followers: 30), clock: TestClock(), rows: 5)
+    await browser.start().value
+    for _ in 0..<7 { browser.moveDown() }
+
+    browser.beginSearch()
+    browser.typeInSearch("a\u{1B}[2J")
+    #expect(browser.query == "a[2J")
+    browser.cancelSearch()
+
+    #expect(browser.mode == .followers)
+    #expect(browser.query.isEmpty)
+    #expect(browser.selectedIndex == 7)
+    #expect(browser.topIndex == 3)
+    #expect(browser.selectedFollower?.login == "user-7")
+  }
+
+  @Test func enterKeepsTheResultsAndTheKeysMoveThroughThem() async throws {
+    let clock = TestClock()
+    let browser = BrowseFixtures.browser(service: BrowseFixtures.service(followers: 30), clock: clock)
+    await browser.start().value
+    browser.beginSearch()
+    browser.typeInSearch("otter")
+    browser.openSelected()
+    #expect(browser.mode == .searchResults)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    try await browser.waitUntilIdle(.search)
+
+    browser.moveDown()
+
+    #expect(browser.selectedFollower == DemoFixtures.search("otter").items[1])
+    browser.goBack()
+    #expect(browser.mode == .followers)
+    #expect(browser.selectedFollower?.login == "user-0")
+  }
+}
