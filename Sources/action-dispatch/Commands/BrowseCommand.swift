@@ -1,3 +1,4 @@
+import CommandLineKit
 import BrowseUI
 import Foundation
 import GitHubFollowers
