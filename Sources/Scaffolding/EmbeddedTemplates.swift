@@ -156,7 +156,7 @@ public enum EmbeddedTemplates {
       @testable import {{module}}
 
       @MainActor
-      @Suite(.serialExecutor) struct {{Suite}} {
+      @Suite struct {{Suite}} {
       {{tests}}
       }
 

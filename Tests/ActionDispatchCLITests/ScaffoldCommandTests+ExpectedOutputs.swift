@@ -10,7 +10,7 @@ extension ScaffoldCommandTests {
     @testable import ConsumerApp
 
     @MainActor
-    @Suite(.serialExecutor) struct FollowerListViewModelUnfollowTests {
+    @Suite struct FollowerListViewModelUnfollowTests {
       // MARK: - unfollow
 
       @Test func unfollowSuccess() async {
@@ -175,7 +175,7 @@ extension ScaffoldCommandTests {
     @testable import MyApp
 
     @MainActor
-    @Suite(.serialExecutor) struct ProfileViewModelTests {
+    @Suite struct ProfileViewModelTests {
       // MARK: - load
 
       @Test func loadSuccess() async {
@@ -345,7 +345,7 @@ extension ScaffoldCommandTests {
     @testable import ConsumerApp
 
     @MainActor
-    @Suite(.serialExecutor) struct FollowerListViewModelWatchFollowersTests {
+    @Suite struct FollowerListViewModelWatchFollowersTests {
       // MARK: - watchFollowers (a streaming action)
 
       @Test func watchFollowersSuccess() async {

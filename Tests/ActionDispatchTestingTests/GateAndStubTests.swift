@@ -4,7 +4,7 @@ import Testing
 
 struct Boom: Error, Equatable {}
 
-@Suite(.serialExecutor) struct GateAndStubTests {
+@Suite struct GateAndStubTests {
   @Test func gateHoldsWorkUntilOpened() async throws {
     let gate = Gate()
     let passed = Stub<Void, Void>(returning: ())

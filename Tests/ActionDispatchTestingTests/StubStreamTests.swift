@@ -7,7 +7,7 @@ import Testing
 ///
 /// On the serial executor, one yield lets every job enqueued before it run: a stream that called
 /// its stub when made would have recorded the call by then.
-@Suite(.serialExecutor) struct StubStreamTests {
+@Suite struct StubStreamTests {
   @Test func aStreamNobodyIteratesRecordsNoCall() async {
     let stub = Stub<String, [Int]>(returning: [1, 2])
     let stream = stub.stream("never iterated")

@@ -1,7 +1,7 @@
 import ActionDispatchTesting
 import Testing
 
-@Suite(.serialExecutor) struct TestClockTests {
+@Suite struct TestClockTests {
   @Test func advanceWakesDueSleepersInDeadlineOrder() async throws {
     let clock = TestClock()
     let order = Stub<String, Void>(returning: ())

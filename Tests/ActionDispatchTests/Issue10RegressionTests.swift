@@ -6,7 +6,7 @@ import Testing
 /// Issue 10, items 1, 2, 3, 5 and 7 (the retry half), each through the public API only.
 /// Item 4 is in `ReentrantOrderTests`, item 6 in `ViewModelReleaseTests`.
 @MainActor
-@Suite(.serialExecutor) struct Issue10RegressionTests {
+@Suite struct Issue10RegressionTests {
   // MARK: 1. Observers hear only runs that start after `observe`
 
   @Test func observerRegisteredMidRunHearsNothingOfThatRunWhenItSucceeds() async {
@@ -134,11 +134,16 @@ import Testing
       task: { try await attempts() })
     await clock.waitForSleepers(1)  // attempt 1 failed; the backoff is waiting
     #expect(attempts.callCount == 1)
-    // End the backoff from another task. On the serial executor that task runs first, and the
-    // run's wake-up joins the queue behind this test's yield: the test resumes when the
-    // backoff's sleeper is gone but before the run goes on, so the cancel lands exactly between.
+    // End the backoff from another task while the main actor stays busy, so the run cannot go
+    // on to its next attempt before `cancel` below: the cancel lands exactly in between.
     let advance = Task.detached { await clock.advance(by: .seconds(1)) }
-    while clock.sleeperCount > 0 { await Task.yield() }
+    // The backoff's deadline came when its sleeper is gone; its run needs the main actor to go on.
+    // The bound only keeps a broken clock from spinning forever: the detached task needs a free
+    // thread of the cooperative pool, which under ThreadSanitizer beside the rest of the suite
+    // took more than 5 s once.
+    let spinLimit = ContinuousClock.now + .seconds(60)
+    while clock.sleeperCount > 0, ContinuousClock.now < spinLimit {}
+    #expect(clock.sleeperCount == 0, "advance(by:) did not release the backoff's sleeper without the main actor")
     viewModel.cancel(.a)
     await advance.value
     await run.value

@@ -5,7 +5,7 @@ import Testing
 @testable import GitHubFollowers
 
 @MainActor
-@Suite(.serialExecutor) struct FollowersViewModelTests {
+@Suite struct FollowersViewModelTests {
   // MARK: - fetchFollowers
 
   @Test func fetchFollowersSuccess() async {

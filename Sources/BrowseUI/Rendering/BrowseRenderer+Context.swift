@@ -1,5 +1,5 @@
-import CommandLineKit
 import ActionDispatch
+import CommandLineKit
 import Foundation
 import GitHubFollowers
 

@@ -1,5 +1,5 @@
-import CommandLineKit
 import BrowseUI
+import CommandLineKit
 import Dispatch
 
 #if canImport(Glibc)

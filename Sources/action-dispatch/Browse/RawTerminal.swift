@@ -1,5 +1,5 @@
-import CommandLineKit
 import BrowseUI
+import CommandLineKit
 
 #if canImport(Glibc)
   import Glibc

@@ -13,7 +13,7 @@ final class MockDirectoryService: DirectoryService {
   }
 }
 
-@Suite(.serialExecutor) struct StubWithSeveralArgumentsTests {
+@Suite struct StubWithSeveralArgumentsTests {
   @Test func theStubRecordsBothArguments() async throws {
     let service = MockDirectoryService()
 

@@ -8,7 +8,7 @@ import Testing
 /// "Each run ends at once as cancelled"; `.enqueue`: "Runs execute one after another, in the
 /// order they were dispatched"; GettingStarted.md: "An idle row without an error holds no memory".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct TenThousandRunsAdversarialTests {
   private static let count = 10_000
 
@@ -65,10 +65,10 @@ struct TenThousandRunsAdversarialTests {
           return index
         }, onSuccess: { order.value.append($0) })
     }
-    for (index, run) in runs.enumerated() {
-      await run.value
-      if index == Self.count - 2 { #expect(viewModel.isLoading(for: .a)) }
-    }
+    // Whether the last run is still loading when the test resumes after the one before it
+    // depends on thread speed; one loading period from the first run to the last (statusLog
+    // below) is what "loading ends with the last" promises.
+    for run in runs { await run.value }
     #expect(order.value == Array(0..<Self.count))
     #expect(!overlap.value, "two enqueued runs ran at once")
     #expect(!viewModel.isLoading(for: .a))

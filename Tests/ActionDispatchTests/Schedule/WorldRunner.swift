@@ -93,9 +93,8 @@ final class WorldRunner {
   func play() async {
     for step in world.steps { await perform(step) }
     for gate in gates { gate.open() }
-    // On the serial executor a world's work either moves or never will: a world whose runs stay
-    // pending through 1,000 rounds with nothing left to run and no sleeper is hung, whatever
-    // the machine's speed.
+    // A world whose runs stay pending through 1,000,000 rounds in a row without one ending is hung:
+    // rounds, not seconds, so a busy machine does not trip it.
     var roundsWithoutProgress = 0
     while pending > 0 {
       let before = pending
@@ -105,15 +104,22 @@ final class WorldRunner {
         await Task.yield()
       }
       roundsWithoutProgress = pending < before ? 0 : roundsWithoutProgress + 1
-      if roundsWithoutProgress > 1_000 {
+      if roundsWithoutProgress > 1_000_000 {
         hung = true
         return
       }
     }
     // Every run ended: let the loading indicator's minimum periods and throttle windows pass.
-    // `run()` skips every wait until nothing sleeps and nothing is left to run, so one pass
-    // settles the world; a state that is never reclaimed then fails the world.
-    await clock.run()
+    // Their timers start on the main actor and sleep from the global executor, so a timer can
+    // reach the clock after `run()` saw none: run again until only failed actions hold state,
+    // at most 100 times (rounds, not seconds). A state never reclaimed still fails the world.
+    for _ in 0..<100 {
+      guard let viewModel else { break }
+      await clock.run()
+      let failed = World.actions.filter { viewModel.failure(for: $0) != nil }.count
+      if clock.sleeperCount == 0 && viewModel.actionsWithState == failed { break }
+      await Task.yield()
+    }
   }
 
   var logCount: Int { harness.log.entries.count }

@@ -27,6 +27,10 @@ final class SerialJobQueue: Sendable {
   /// Whether the current task runs inside a serial-executor scope.
   @TaskLocal static var isInsideScope = false
 
+  /// Whether a scope is open, so that every job of the global executor — any task's, a detached
+  /// one's too — passes through the queue.
+  var isActive: Bool { state.withLock { $0.scopeIsOpen } }
+
   /// Whether the runtime offers the hook this queue needs.
   static var isAvailable: Bool { ConcurrencyHooks.enqueueGlobal != nil }
 
@@ -41,11 +45,12 @@ final class SerialJobQueue: Sendable {
           return false
         }
         state.scopeIsOpen = true
+        // Under the lock, so that a scope closing at the same time cannot take the hook away.
+        ConcurrencyHooks.enqueueGlobal?.pointee = { job, _ in SerialJobQueue.shared.enqueue(job) }
         return true
       }
       if opened { continuation.resume() }
     }
-    ConcurrencyHooks.enqueueGlobal?.pointee = { job, _ in SerialJobQueue.shared.enqueue(job) }
   }
 
   /// Hands the queue to the next waiting scope, or gives the global executor back its jobs.
@@ -53,12 +58,13 @@ final class SerialJobQueue: Sendable {
     let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
       guard !state.waitingScopes.isEmpty else {
         state.scopeIsOpen = false
+        // Jobs already queued still run: each has its own block on the main queue.
+        ConcurrencyHooks.enqueueGlobal?.pointee = nil
         return nil
       }
+      // The hook stays: the next scope takes the queue over as it is.
       return state.waitingScopes.removeFirst()
     }
-    // Jobs already queued still run: each has its own block on the main queue.
-    if next == nil { ConcurrencyHooks.enqueueGlobal?.pointee = nil }
     next?.resume()
   }
 
