@@ -55,7 +55,7 @@ import Testing
 
   @Test func ctrlCDuringATricklingBodyExits130AtOnce() async throws {
     let arrivals = server.arrivals { _ in .trickle(interval: .milliseconds(200)) }
-    let child = try await CLIProcess.start(["followers", "mona", "--api-url", server.baseURL.absoluteString])
+    let child = try await CLIProcess.start(["followers", "mona"] + InterruptTests.against(server))
     #expect(await child.requests(from: arrivals, count: 1).count == 1)
     let sent = ContinuousClock.now
     child.send(SIGINT)
