@@ -21,6 +21,7 @@ import Testing
     (TerminalSize(columns: 60, rows: 20), Goldens.medium),
     (TerminalSize(columns: 40, rows: 10), Goldens.smallest),
     (TerminalSize(columns: 39, rows: 10), Goldens.tooSmall),
+    (TerminalSize(columns: 20, rows: 8), Goldens.tooSmallAndNarrow),
   ])
   func drawsTheGoldenFrame(size: TerminalSize, golden: [String]) async throws {
     let browser = try await BrowserState.loaded()

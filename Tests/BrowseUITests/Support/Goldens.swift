@@ -85,4 +85,16 @@ enum Goldens {
     "",
     "",
   ]
+
+  /// 20×8: the message wraps instead of being cut.
+  static let tooSmallAndNarrow = [
+    "",
+    "",
+    "",
+    "terminal too small:",
+    "20×8, needs 40×10",
+    "",
+    "",
+    "",
+  ]
 }
