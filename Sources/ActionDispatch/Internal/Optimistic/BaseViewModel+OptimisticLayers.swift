@@ -3,11 +3,10 @@ extension BaseViewModel {
   ///
   /// Called when a dispatch becomes a run (`onAccepted`), and only then: a dropped dispatch never
   /// makes its change, and a held one makes it when it starts.
-
   func makeOptimisticChange(_ change: OptimisticChange, of actionId: ActionId) {
     // Pushed first, then made: a change that dispatches the same action lies under that run's.
     optimisticLayers[actionId, default: []].append(change)
-    _ = change.make()
+    change.make()
   }
 
   /// Resolves a run's optimistic change when the run ended.
@@ -15,11 +14,10 @@ extension BaseViewModel {
   /// - A success keeps it, and settles every older change of the action: they were made under
   ///   it, and it replaced them, so their rollbacks never run (a superseded run's rollback never
   ///   undoes a newer run's change).
-  /// - A failure or a cancellation (supersession and timeout included) rolls it back — at once
-  ///   when it is the newest change; otherwise after the newer changes over it resolve, and
-  ///   never when one of them succeeds. Rollbacks run newest first, each restoring what the
-  ///   change it undoes found.
-
+  /// - A failure (a timeout included) or a cancellation (a supersession included) rolls it
+  ///   back — at once when it is the newest change; otherwise after the newer changes over it
+  ///   resolve, and never when one of them succeeds. Rollbacks run newest first, each restoring
+  ///   what the change it undoes found.
   func settle(_ change: OptimisticChange, of actionId: ActionId, _ outcome: RunOutcome) {
     guard let layers = optimisticLayers[actionId], let index = layers.firstIndex(where: { $0 === change }) else {
       return  // never made (a dropped dispatch), or settled by a newer success

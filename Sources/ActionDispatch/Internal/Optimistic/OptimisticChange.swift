@@ -18,11 +18,10 @@ final class OptimisticChange {
     self.apply = apply
   }
 
-  /// Makes the change, once; returns whether it was made now.
-  func make() -> Bool {
-    guard let apply else { return false }
+  /// Makes the change, once.
+  func make() {
+    guard let apply else { return }
     self.apply = nil
     rollback = apply()
-    return true
   }
 }
