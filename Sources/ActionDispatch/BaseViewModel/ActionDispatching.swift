@@ -197,6 +197,54 @@ extension ActionDispatching {
       onSuccess: { [unowned(unsafe) self] value in onSuccess(self, value) })
   }
 
+  /// Runs async work as a run of an action and waits for it; its success and failure closures
+  /// receive the view model.
+  ///
+  /// ```swift
+  /// func refresh() async {
+  ///   await dispatchAndWait(actionId: .refresh, task: { [service] in try await service.load() }, onSuccess: {
+  ///     viewModel, items in viewModel.items = items
+  ///   }, onFailure: { viewModel, _ in viewModel.showsRetryBanner = true })
+  /// }
+  /// ```
+  ///
+  /// Cancelling the waiting task cancels the run. `onFailure` runs as it does for
+  /// ``dispatch(actionId:policy:retry:timeout:task:onSuccess:onFailure:)``, before this returns.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action this run belongs to.
+  ///   - policy: What to do with runs of the same action already in flight.
+  ///   - retry: How to retry the work when it throws; no retries by default.
+  ///   - timeout: The longest the run may take, retries included.
+  ///   - task: The work. Capture what it needs (`[service] in`), not `self`.
+  ///   - onSuccess: Receives the view model and the work's result, typed, on the main actor.
+  ///   - onFailure: Receives the view model and the run's error, on the main actor.
+  public func dispatchAndWait<T>(
+    actionId: ActionId,
+    policy: DispatchPolicy = .concurrent,
+    retry: RetryPolicy? = nil,
+    timeout: Duration? = nil,
+    task: @escaping @MainActor () async throws -> T,
+    onSuccess: (@MainActor (Self, T) -> Void)?,
+    onFailure: @escaping @MainActor (Self, any Error) -> Void
+  ) async {
+    guard let base = self as? BaseViewModel<ActionId> else {
+      preconditionFailure("ActionDispatching is BaseViewModel's alone; subclass BaseViewModel instead")
+    }
+    unowned(unsafe) let viewModel = self
+    var succeeded: (@MainActor (T) -> Void)?
+    if let onSuccess { succeeded = { value in onSuccess(viewModel, value) } }
+    let failed: @MainActor (any Error) -> Void = { error in onFailure(viewModel, error) }
+    let run = base.startRun(
+      actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: task,
+      onSuccess: succeeded, onFailure: failed, onFinish: nil)
+    await withTaskCancellationHandler {
+      await run.value
+    } onCancel: {
+      run.cancel()
+    }
+  }
+
   /// Runs a sequence as one run of an action; each element goes, with the view model, to `onElement`.
   ///
   /// ```swift

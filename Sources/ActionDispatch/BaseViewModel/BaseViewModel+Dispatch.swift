@@ -4,15 +4,15 @@ extension BaseViewModel {
   /// ```swift
   /// dispatch(actionId: .fetchFollowers, task: { [service] in
   ///   try await service.followers(of: login)
-  /// }) { page in
-  ///   self.followers = page.followers
+  /// }) { viewModel, page in
+  ///   viewModel.followers = page.followers
   /// }
   /// ```
   ///
-  /// > Tip: A success closure that uses `self` keeps the view model alive until the work
-  /// > returns. Take the view model as the closure's first argument instead
-  /// > (`{ viewModel, page in viewModel.followers = page.followers }`, see
-  /// > ``ActionDispatching``), and releasing the view model cancels its work at once.
+  /// The example takes the view model as the closure's first argument (the form
+  /// ``ActionDispatching`` adds): nothing then keeps the view model alive, and releasing it
+  /// cancels its work at once. A one-argument closure that uses `self` (`{ page in
+  /// self.followers = page.followers }`) keeps the view model alive until the work returns.
   ///
   /// The action is loading as soon as `dispatch` returns; its previous error is cleared.
   /// When the work returns, `onSuccess` and then the ``onSuccess(actionId:result:)`` hook run;
@@ -48,11 +48,15 @@ extension BaseViewModel {
   /// Runs async work as a run of an action, with a closure for its success and one for its failure.
   ///
   /// ```swift
-  /// followers.removeAll { $0.id == id }          // optimistic
   /// dispatch(actionId: .remove(id), task: { [service] in try await service.remove(id) }, onSuccess: nil) { _ in
-  ///   self.followers.insert(removed, at: index)   // roll back this item
+  ///   self.toast = "Could not remove it."
   /// }
   /// ```
+  ///
+  /// > Tip: To show a change at once and undo it if the run fails, pass it as `optimistic:`
+  /// > (``ActionDispatching/dispatch(actionId:policy:retry:timeout:optimistic:task:onSuccess:onFailure:)``)
+  /// > rather than undoing it here: `onFailure` is not called for a dropped dispatch nor for a
+  /// > cancelled or superseded run.
   ///
   /// `onSuccess` has no default here, so that a lone trailing closure still means `onSuccess`
   /// in the form above; pass `nil` when only the failure matters.

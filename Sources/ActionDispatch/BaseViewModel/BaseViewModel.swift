@@ -75,6 +75,8 @@ open class BaseViewModel<ActionId: ActionIdType> {
   ///
   /// A pointer, so that reading it needs no `Optional<ActionId>` metadata in generic code.
   @ObservationIgnored nonisolated(unsafe) let recentActionId = UnsafeMutablePointer<ActionId>.allocate(capacity: 1)
+  /// Per action, the optimistic changes of its live runs, oldest first (see ``settle(_:of:_:)``).
+  @ObservationIgnored var optimisticLayers: [ActionId: [OptimisticChange]] = [:]
   /// The view model, weakly, for run tasks to capture; made on first use.
   @ObservationIgnored private var weakSelfStorage: WeakReference<BaseViewModel>?
 

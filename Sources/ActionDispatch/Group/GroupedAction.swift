@@ -17,19 +17,26 @@ public struct GroupedAction<ActionId: ActionIdType> {
   /// - Parameters:
   ///   - actionId: The action the work runs as; it gets that action's loading and error state.
   ///   - policy: The re-dispatch policy, as for `dispatch`.
+  ///   - retry: How to retry the work when it throws, as for `dispatch`; no retries by default.
+  ///   - timeout: The longest the member may take, retries included; it then fails with
+  ///     ``ActionTimeoutError`` and counts as failed in the group's result.
   ///   - task: The work.
   ///   - onSuccess: Receives the work's result, typed, on the main actor.
+  ///   - onFailure: Receives the member's error, on the main actor, as `dispatch`'s does.
   public init<T>(
     _ actionId: ActionId,
     policy: DispatchPolicy = .concurrent,
+    retry: RetryPolicy? = nil,
+    timeout: Duration? = nil,
     task: @escaping @MainActor () async throws -> T,
-    onSuccess: (@MainActor (T) -> Void)? = nil
+    onSuccess: (@MainActor (T) -> Void)? = nil,
+    onFailure: (@MainActor (any Error) -> Void)? = nil
   ) {
     self.actionId = actionId
     self.start = { viewModel, onFinish in
       viewModel.startRun(
-        actionId: actionId, policy: policy, retry: nil, timeout: nil,
-        task: task, onSuccess: onSuccess, onFailure: nil, onFinish: onFinish)
+        actionId: actionId, policy: policy, retry: retry, timeout: timeout,
+        task: task, onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish)
     }
   }
 }

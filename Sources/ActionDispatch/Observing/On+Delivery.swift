@@ -36,4 +36,12 @@ extension On {
   @MainActor func runFinished(while isActive: @MainActor () -> Bool) {
     for handler in finishedHandlers where isActive() { handler() }
   }
+
+  @MainActor func dispatchDropped(while isActive: @MainActor () -> Bool) {
+    for handler in droppedHandlers where isActive() { handler() }
+  }
+
+  @MainActor func dispatchHeld(while isActive: @MainActor () -> Bool) {
+    for handler in heldHandlers where isActive() { handler() }
+  }
 }

@@ -14,7 +14,9 @@
 ///
 /// Handlers run on the main actor, in the order a run goes through its life: `started`,
 /// each `element` of a streaming run, then one of `succeeded`, `failed` or `cancelled`, then
-/// `finished` after loading ended.
+/// `finished` after loading ended. A dispatch that never became a run is heard of too:
+/// `dropped` when its policy dropped it, `held` when ``DispatchPolicy/throttle(_:)`` held it
+/// (it then either starts, with `started`, or is `dropped`).
 ///
 /// > Important: A typed `succeeded` handler whose type does not match the run's result is
 /// > never silently skipped: the mismatch is written to standard error and this `On`'s
@@ -29,6 +31,8 @@ public struct On<ActionId: ActionIdType> {
   var failedHandlers: [@MainActor (any Error) -> Void] = []
   var cancelledHandlers: [@MainActor () -> Void] = []
   var finishedHandlers: [@MainActor () -> Void] = []
+  var droppedHandlers: [@MainActor () -> Void] = []
+  var heldHandlers: [@MainActor () -> Void] = []
 
   /// Observes the given action.
   ///
@@ -147,6 +151,39 @@ public struct On<ActionId: ActionIdType> {
   public func finished(_ handler: @escaping @MainActor () -> Void) -> On {
     var copy = self
     copy.finishedHandlers.append(handler)
+    return copy
+  }
+
+  /// Adds a handler for when a dispatch is dropped and never becomes a run.
+  ///
+  /// ``DispatchPolicy/ignoreWhileRunning`` drops a dispatch made while a run is in flight, and
+  /// ``DispatchPolicy/throttle(_:)`` drops a held dispatch that a later one replaces or that is
+  /// cancelled. A dropped dispatch calls none of its own closures, makes no optimistic change
+  /// and emits ``ActionEvent/Kind/dropped``: this is where a view learns of it.
+  ///
+  /// ```swift
+  /// On(.star(id)).dropped { haptics.tapIgnored() }
+  /// ```
+  ///
+  /// - Parameter handler: Runs on the main actor when the dispatch is dropped.
+  /// - Returns: This observation with the handler added.
+  public func dropped(_ handler: @escaping @MainActor () -> Void) -> On {
+    var copy = self
+    copy.droppedHandlers.append(handler)
+    return copy
+  }
+
+  /// Adds a handler for when ``DispatchPolicy/throttle(_:)`` holds a dispatch until its
+  /// interval ends.
+  ///
+  /// A held dispatch is not a run yet: the action is not loading for it. When the interval ends
+  /// it starts (`started`), unless a later dispatch replaced it or it was cancelled (`dropped`).
+  ///
+  /// - Parameter handler: Runs on the main actor when the dispatch is held.
+  /// - Returns: This observation with the handler added.
+  public func held(_ handler: @escaping @MainActor () -> Void) -> On {
+    var copy = self
+    copy.heldHandlers.append(handler)
     return copy
   }
 }

@@ -1,10 +1,10 @@
 import ActionDispatch
 
 extension BrowseViewModel {
-  /// `f`: follows the selected user, marked at once and rolled back if the request fails.
+  /// `f`: follows the selected user, marked at once and rolled back if the request fails or is cancelled.
   public func follow() { setFollowing(true) }
 
-  /// `u`: unfollows the selected user, marked at once and rolled back if the request fails.
+  /// `u`: unfollows the selected user, marked at once and rolled back if the request fails or is cancelled.
   public func unfollow() { setFollowing(false) }
 
   /// `r`: retries what failed under the selection: the list's page (or first page), the
@@ -52,19 +52,23 @@ extension BrowseViewModel {
       return
     }
     let key = login.lowercased()
-    let previous = following[key]
-    following[key] = value
     followIntents[key] = value
+    // The mark is an optimistic change: made when the dispatch becomes a run, rolled back if
+    // the run fails or is cancelled. A quick `f` then `u` supersedes the follow; the follow's
+    // rollback then never undoes the unfollow's mark.
     dispatch(
       actionId: .follow(login: key), policy: .cancelPrevious,
+      optimistic: { viewModel in
+        let previous = viewModel.following[key]
+        viewModel.following[key] = value
+        return { viewModel in viewModel.following[key] = previous }
+      },
       task: {
         if value {
           try await followingService.follow(login)
         } else {
           try await followingService.unfollow(login)
         }
-      },
-      onSuccess: nil,
-      onFailure: { viewModel, _ in viewModel.following[key] = previous })
+      })
   }
 }

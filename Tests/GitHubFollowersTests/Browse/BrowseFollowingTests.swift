@@ -51,6 +51,28 @@ import Testing
     #expect(following.followStub.calls == ["user-1", "user-1"])
   }
 
+  @Test func aFollowSupersededByAnUnfollowThatFailsLeavesTheRowAsItWas() async throws {
+    let gate = Gate()
+    let following = MockFollowingService()
+    following.followStub.handle { _ in try await gate.pass() }
+    following.unfollowStub.fail(with: GitHubError.serverError(status: 500))
+    let browser = BrowseFixtures.browser(
+      service: BrowseFixtures.service(followers: 30), following: following, clock: TestClock())
+    await browser.start().value
+
+    browser.follow()
+    browser.unfollow()  // supersedes the follow
+    #expect(browser.following["user-0"] == false)
+    try await browser.waitUntilIdle(.follow(login: "user-0"))
+
+    // Both marks rolled back, newest first: not "following", which the follow's mark would leave.
+    #expect(browser.following["user-0"] == nil)
+    guard case .failed = browser.rowState(for: "user-0") else {
+      Issue.record("row state \(browser.rowState(for: "user-0"))")
+      return
+    }
+  }
+
   @Test func withoutATokenTheNoticeSaysSoAndNothingIsSent() async {
     let following = MockFollowingService(unavailableReason: "Following needs a token.")
     let browser = BrowseFixtures.browser(

@@ -75,22 +75,27 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
     }
   }
 
-  /// Removes one follower from the list: the row goes at once, and comes back if the request fails.
+  // snippet: remove-follower
+  /// Removes one follower from the list: the row goes at once, and comes back if the request
+  /// fails or is cancelled.
   ///
   /// Each row is its own action, so `isLoading(for: .removeFollower(name))` and
   /// `error(for: .removeFollower(name))` drive that row's button alone; an idle row holds no state.
+  /// The row's removal is an optimistic change: a double tap, which `.ignoreWhileRunning`
+  /// drops, removes nothing more and rolls nothing back.
   @discardableResult
   public func removeFollower(_ name: String) -> Task<Void, Never> {
-    guard let index = followers.firstIndex(of: name) else { return Task {} }
-    followers.remove(at: index)
+    guard followers.contains(name) else { return Task {} }
     return dispatch(
       actionId: .removeFollower(name), policy: .ignoreWhileRunning,
-      task: { [service] in try await service.removeFollower(username: name) },
-      onSuccess: nil
-    ) { viewModel, _ in
-      viewModel.followers.insert(name, at: min(index, viewModel.followers.count))
-    }
+      optimistic: { viewModel in
+        guard let index = viewModel.followers.firstIndex(of: name) else { return { _ in } }
+        viewModel.followers.remove(at: index)
+        return { viewModel in viewModel.followers.insert(name, at: min(index, viewModel.followers.count)) }
+      },
+      task: { [service] in try await service.removeFollower(username: name) })
   }
+  // end snippet: remove-follower
 
   /// Shows a toast for every error; the error itself is recorded by `dispatch` either way.
   override public func onError(actionId: FollowerListAction, error: any Error) {

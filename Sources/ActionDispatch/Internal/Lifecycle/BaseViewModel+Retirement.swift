@@ -189,7 +189,10 @@ extension BaseViewModel {
       deliverEnd(of: run, actionId, ending)
     case .dropped(let runID, let onFinish):
       if listeners.hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .dropped, run: runID), run: runID) }
+      if listeners.hasObservers { notifyObservers(of: actionId, run: runID) { $0.dispatchDropped(while: $1) } }
       onFinish?(.cancelled)
+    case .held(let runID):
+      if listeners.hasObservers { notifyObservers(of: actionId, run: runID) { $0.dispatchHeld(while: $1) } }
     case .wentIdle:
       onStatusUpdate(actionId: actionId, isLoading: false)
     }

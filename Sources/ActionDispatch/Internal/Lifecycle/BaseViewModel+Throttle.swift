@@ -33,7 +33,10 @@ extension BaseViewModel {
     begin: @escaping @MainActor () -> Task<Void, Never>?
   ) -> Task<Void, Never> {
     let held = HeldDispatch(runID: runID, begin: begin, onFinish: onFinish)
-    if let replaced = states[actionId]?.machine.hold(held) { drop(replaced, of: actionId) }
+    batch {
+      if let replaced = states[actionId]?.machine.hold(held) { drop(replaced, of: actionId) }
+      post(.held(runID), of: actionId)
+    }
     return Task { @MainActor [weak self] in
       let run = await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Task<Void, Never>?, Never>) in

@@ -10,6 +10,8 @@ enum RunNotification {
   case element(Run, Any, deliver: @MainActor (Any) -> Void)
   /// A run was retired.
   case ended(Run, RunEnding)
+  /// A dispatch was held by `.throttle` until its window closes.
+  case held(UInt64)
   /// A dispatch was dropped: by `.ignoreWhileRunning`, or held by `.throttle` and replaced or cancelled.
   case dropped(UInt64, onFinish: (@MainActor (RunOutcome) -> Void)?)
   /// The action went idle without a run ending: ``BaseViewModel/cancelRuns(of:)`` ended the

@@ -32,5 +32,23 @@ import Testing
 
     #expect(viewModel.followers == ["mona", "hubot"])
     #expect(viewModel.error(for: .unfollow("mona")) == "offline")
+    #expect(viewModel.lastFailure == "Could not unfollow mona: offline")
+  }
+
+  @Test func aDoubleTappedUnfollowRemovesTheRowOnceAndADroppedTapRollsNothingBack() async {
+    let service = MockFollowersService()
+    let viewModel = FollowersViewModel(service: service)
+    await viewModel.fetchFollowers(for: "octocat").value
+    let gate = Gate()
+    service.unfollowStub.handle { _ in try await gate.pass() }
+
+    let run = viewModel.unfollow("mona")
+    await viewModel.unfollow("mona").value  // dropped: no change made, none rolled back
+    #expect(viewModel.followers == ["hubot"])
+    gate.open()
+    await run.value
+
+    #expect(viewModel.followers == ["hubot"])
+    #expect(service.unfollowStub.callCount == 1)
   }
 }

@@ -13,6 +13,7 @@ enum FollowersAction: ActionIdType {
 @Observable
 final class FollowersViewModel: BaseViewModel<FollowersAction> {
   private(set) var followers: [String] = []
+  private(set) var lastFailure: String?
   private let service: any FollowersService
 
   init(service: any FollowersService) {
@@ -39,13 +40,17 @@ extension FollowersViewModel {
   // snippet: unfollow
   @discardableResult
   func unfollow(_ login: String) -> Task<Void, Never> {
-    guard let index = followers.firstIndex(of: login) else { return Task {} }
-    followers.remove(at: index)  // the row goes at once…
-    return dispatch(
-      actionId: .unfollow(login), task: { [service] in try await service.unfollow(login) }, onSuccess: nil
-    ) { viewModel, _ in
-      viewModel.followers.insert(login, at: min(index, viewModel.followers.count))  // …and comes back if it fails
-    }
+    dispatch(
+      actionId: .unfollow(login), policy: .ignoreWhileRunning,
+      optimistic: { viewModel in
+        guard let index = viewModel.followers.firstIndex(of: login) else { return { _ in } }
+        viewModel.followers.remove(at: index)  // the row goes at once…
+        return { viewModel in  // …and comes back if the run fails or is cancelled
+          viewModel.followers.insert(login, at: min(index, viewModel.followers.count))
+        }
+      },
+      task: { [service] in try await service.unfollow(login) },
+      onFailure: { viewModel, error in viewModel.lastFailure = "Could not unfollow \(login): \(error)" })
   }
   // end snippet: unfollow
 }

@@ -1,0 +1,39 @@
+extension BaseViewModel {
+  /// Makes a run's optimistic change, as the newest layer of its action's changes.
+  ///
+  /// Called when a dispatch becomes a run (`onAccepted`), and only then: a dropped dispatch never
+  /// makes its change, and a held one makes it when it starts.
+  func makeOptimisticChange(_ change: OptimisticChange, of actionId: ActionId) {
+    // Pushed first, then made: a change that dispatches the same action lies under that run's.
+    optimisticLayers[actionId, default: []].append(change)
+    change.make()
+  }
+
+  /// Resolves a run's optimistic change when the run ended.
+  ///
+  /// - A success keeps it, and settles every older change of the action: they were made under
+  ///   it, and it replaced them, so their rollbacks never run (a superseded run's rollback never
+  ///   undoes a newer run's change).
+  /// - A failure (a timeout included) or a cancellation (a supersession included) rolls it
+  ///   back — at once when it is the newest change; otherwise after the newer changes over it
+  ///   resolve, and never when one of them succeeds. Rollbacks run newest first, each restoring
+  ///   what the change it undoes found.
+  func settle(_ change: OptimisticChange, of actionId: ActionId, _ outcome: RunOutcome) {
+    guard let layers = optimisticLayers[actionId], let index = layers.firstIndex(where: { $0 === change }) else {
+      return  // never made (a dropped dispatch), or settled by a newer success
+    }
+    switch outcome {
+    case .succeeded:
+      optimisticLayers[actionId]?.removeSubrange(...index)
+      if optimisticLayers[actionId]?.isEmpty == true { optimisticLayers[actionId] = nil }
+    case .failed, .cancelled:
+      change.awaitsRollback = true
+      // One layer at a time, reading the layers afresh: a rollback may dispatch or cancel.
+      while let newest = optimisticLayers[actionId]?.last, newest.awaitsRollback {
+        optimisticLayers[actionId]?.removeLast()
+        if optimisticLayers[actionId]?.isEmpty == true { optimisticLayers[actionId] = nil }
+        newest.rollback?()
+      }
+    }
+  }
+}
