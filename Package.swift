@@ -56,7 +56,8 @@ let package = Package(
     .testTarget(name: "ActionDispatchCLITests", dependencies: ["ActionDispatch", "FakeGitHubServer", "BrowseUI"]),
     .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding"]),
     .testTarget(
-      name: "BrowseUITests", dependencies: ["BrowseUI", "ActionDispatch", "ActionDispatchTesting", "GitHubFollowers"]),
+      name: "BrowseUITests",
+      dependencies: ["BrowseUI", "ActionDispatch", "ActionDispatchTesting", "GitHubFollowers", "CommandLineKit"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// libFuzzer targets for GitHubFollowers. Not part of the main package (which has no
+// libFuzzer targets for GitHubFollowers and the CLI's TerminalText. Not part of the main package (which has no
 // dependencies and must build everywhere): build and run them with `Fuzz/run`.
 let gitHubFollowers = Target.Dependency.product(name: "GitHubFollowers", package: "ActionDispatch")
 
@@ -13,7 +13,9 @@ let package = Package(
     .executableTarget(name: "FuzzLinkHeader", dependencies: [gitHubFollowers]),
     .executableTarget(name: "FuzzUsername", dependencies: [gitHubFollowers]),
     .executableTarget(name: "FuzzJSON", dependencies: [gitHubFollowers]),
-    .executableTarget(name: "FuzzTerminalText", dependencies: [gitHubFollowers]),
+    // TerminalText belongs to the CLI's CommandLineKit, which is no product: the target compiles
+    // the same file, through a symbolic link.
+    .executableTarget(name: "FuzzTerminalText"),
   ],
   swiftLanguageModes: [.v6]
 )

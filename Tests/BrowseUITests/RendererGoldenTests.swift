@@ -1,6 +1,7 @@
 import ActionDispatch
 import ActionDispatchTesting
 import BrowseUI
+import CommandLineKit
 import GitHubFollowers
 import Testing
 

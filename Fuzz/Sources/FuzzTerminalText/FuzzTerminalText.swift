@@ -1,5 +1,3 @@
-import GitHubFollowers
-
 /// libFuzzer's entry point: checks one input and traps (via `fatalError`) when a property fails.
 ///
 /// Properties of `TerminalText.sanitized(_:)` on any bytes, read as UTF-8 (invalid sequences

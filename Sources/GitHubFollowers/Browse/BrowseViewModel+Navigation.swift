@@ -45,11 +45,19 @@ extension BrowseViewModel {
   ///
   /// - Parameter text: The text typed.
   public func typeInSearch(_ text: String) {
-    let printable = String(
-      String.UnicodeScalarView(text.unicodeScalars.filter { !TerminalText.needsEscaping($0) }))
+    let printable = String(String.UnicodeScalarView(text.unicodeScalars.filter(Self.isTypable)))
     guard mode == .searchTyping, !printable.isEmpty else { return }
     query += printable
     searchChanged()
+  }
+
+  /// Whether a typed character belongs in a query: not a control, format (bidi controls among
+  /// them) or line or paragraph separator character.
+  private static func isTypable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator: false
+    default: true
+    }
   }
 
   /// Deletes the last character of the query (`Backspace` while typing).

@@ -119,7 +119,13 @@ public struct GitHubClient: FollowersService {
   // MARK: - Helpers
 
   private func makePage(from response: HTTPResponse, page: Int) throws(GitHubError) -> FollowersPage {
-    let followers = try decode([Follower].self, from: response, what: "the list of followers")
+    // The scanner reads GitHub's plain form; JSONDecoder everything else, and says what is wrong.
+    let followers: [Follower]
+    if let scanned = FollowerPageScanner.followers(in: response.body) {
+      followers = scanned
+    } else {
+      followers = try decode([Follower].self, from: response, what: "the list of followers")
+    }
     let link = LinkHeader(parsing: response.value(forHTTPHeaderField: "Link"))
     return FollowersPage(
       followers: followers, next: link.next, last: link.last, page: page,

@@ -136,23 +136,14 @@ public struct Follower: Codable, Sendable, Hashable, Identifiable {
     let id = try container.decode(Int.self, forKey: .id)
     // What GitHub derives from a well-formed login is a URL: only other text needs parsing,
     // which is most of what decoding a page costs.
-    let plainLogin = login.utf8.allSatisfy { byte in
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"),
-        UInt8(ascii: "-"):
-        true
-      default: false
-      }
-    }
     func link(_ key: CodingKeys, derived: @autoclosure () -> String?) throws -> String? {
-      guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
-      guard text != derived() else { return text }
-      guard URL(string: text) != nil else {
+      let text = try container.decodeIfPresent(String.self, forKey: key)
+      guard Self.isLink(text, derived: derived()) else {
         throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "Invalid URL string.")
       }
       return text
     }
+    let plainLogin = Self.isPlain(login)
     self.init(
       login: login,
       id: id,
@@ -165,6 +156,42 @@ public struct Follower: Codable, Sendable, Hashable, Identifiable {
       siteAdmin: try container.decodeIfPresent(Bool.self, forKey: .siteAdmin),
       userViewType: try container.decodeIfPresent(String.self, forKey: .userViewType),
       score: try container.decodeIfPresent(Double.self, forKey: .score))
+  }
+
+  /// A follower read by ``FollowerPageScanner``, with the checks of `init(from:)`: `nil`
+  /// where decoding would throw (a link that is not a URL).
+  init?(
+    scannedLogin login: String, id: Int, nodeID: String?, avatarURL: String?, gravatarID: String?, url: String?,
+    htmlURL: String?, type: String?, siteAdmin: Bool?, userViewType: String?
+  ) {
+    let plainLogin = Self.isPlain(login)
+    guard Self.isLink(avatarURL, derived: Self.avatarURL(id: id)),
+      Self.isLink(url, derived: plainLogin ? Self.apiURL(login: login) : nil),
+      Self.isLink(htmlURL, derived: plainLogin ? Self.htmlURL(login: login) : nil)
+    else { return nil }
+    self.init(
+      login: login, id: id, nodeID: nodeID, avatarURL: avatarURL, gravatarID: gravatarID, url: url,
+      htmlURL: htmlURL, type: type, siteAdmin: siteAdmin, userViewType: userViewType, score: nil)
+  }
+
+  /// Whether a login is what GitHub derives URLs from as they are: letters, digits, hyphens.
+  private static func isPlain(_ login: String) -> Bool {
+    login.utf8.allSatisfy { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"):
+        true
+      default: false
+      }
+    }
+  }
+
+  /// Whether `text` may be stored as a link: absent, what GitHub derives (a URL, so only other
+  /// text needs parsing, which is most of what decoding a page costs), or a URL.
+  private static func isLink(_ text: String?, derived: @autoclosure () -> String?) -> Bool {
+    guard let text, text != derived() else { return true }
+    return URL(string: text) != nil
   }
 
   /// Encodes GitHub's field names; a field that is `nil` is left out.

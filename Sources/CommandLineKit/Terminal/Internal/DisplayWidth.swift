@@ -22,7 +22,10 @@ package enum DisplayWidth {
 
   /// The columns a string takes.
   package static func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    // Printable ASCII, what most cells are, is one column a byte: no grapheme breaking needed.
+    let utf8 = text.utf8
+    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+    return text.reduce(0) { $0 + of($1) }
   }
 
   /// The text cut to at most `columns` columns, ending with `…` when it was cut.

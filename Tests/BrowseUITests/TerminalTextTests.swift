@@ -1,5 +1,5 @@
+import CommandLineKit
 import Foundation
-import GitHubFollowers
 import Testing
 
 /// `TerminalText`: what a terminal would act on is shown, everything else passes unchanged.

@@ -34,7 +34,10 @@ public enum TerminalText {
   /// - Parameter text: Text from a server (or anyone else).
   /// - Returns: The text to write; `text` itself when it has nothing to escape.
   public static func sanitized(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: needsEscaping) else { return text }
+    // Printable ASCII, what most text is, has nothing to escape: checked a byte at a time.
+    guard !text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
+      text.unicodeScalars.contains(where: needsEscaping)
+    else { return text }
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       if needsEscaping(scalar) {
