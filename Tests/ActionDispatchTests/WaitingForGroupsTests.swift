@@ -8,8 +8,7 @@ import Testing
 /// `DispatchGroupResult`: "in the order they were given"; `cancelled`: "cancelled, superseded or
 /// dropped"; the completion form: "calls `completion` once with how they ended".
 @MainActor
-@Suite
-struct WaitAndGroupAdversarialTests {
+extension WaitingTests {
   @Test func dispatchAndWaitFromAnAlreadyCancelledTaskDeliversNothingAndEndsCancelled() async {
     let viewModel = AdvViewModel()
     let listeners = AdvListeners(viewModel, actions: [.a])

@@ -25,8 +25,7 @@ private final class PagesViewModel: BaseViewModel<AdvAction> {
 /// DispatchPolicy.throttle: "A held dispatch is not a run yet … when the interval ends, the
 /// latest held dispatch starts".
 @MainActor
-@Suite
-struct StreamAndTimerAdversarialTests {
+extension StreamingTests {
   @Test func aStreamThatTimesOutBetweenElementsKeepsWhatCameAndDeliversNothingLater() async {
     let clock = TestClock()
     let viewModel = AdvViewModel(clock: clock)
@@ -82,100 +81,5 @@ struct StreamAndTimerAdversarialTests {
     let run = viewModel!.load(sequence, releasingAt: 1) { viewModel = nil }
     await run.value
     #expect(weakViewModel == nil, "the view model outlived its release")
-  }
-
-  @Test func aRedispatchFromTheIdleStatusUpdateKeepsTheIndicatorOnWithoutAGap() async {
-    let clock = TestClock()
-    let viewModel = AdvViewModel(
-      clock: clock, loadingIndicator: LoadingIndicator(delay: .seconds(1), minimumDuration: .seconds(2)))
-    let gate = Gate()
-    let second = Gate()
-    let shown = AdvBox<[Bool]>([])
-    let redispatched = AdvBox<Task<Void, Never>?>(nil)
-    viewModel.statusHook = { action, loading in
-      shown.value.append(viewModel.isShowingLoading(for: action))
-      guard !loading, redispatched.value == nil else { return }
-      redispatched.value = viewModel.dispatch(
-        actionId: action,
-        task: { () async throws -> Int in
-          try await second.pass()
-          return 2
-        })
-    }
-    let first = viewModel.dispatch(
-      actionId: .a,
-      task: { () async throws -> Int in
-        try await gate.pass()
-        return 1
-      })
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .seconds(1))
-    #expect(viewModel.isShowingLoading(for: .a))
-    gate.open()
-    await first.value
-    #expect(viewModel.isLoading(for: .a))
-    #expect(viewModel.isShowingLoading(for: .a), "the indicator went off between two loads")
-    await clock.advance(by: .seconds(5))
-    #expect(viewModel.isShowingLoading(for: .a), "the indicator went off while loading")
-    second.open()
-    await redispatched.value?.value
-    await clock.run()
-    #expect(!viewModel.isShowingLoading(for: .a))
-    #expect(viewModel.statusLog[.a] == [true, false, true, false])
-  }
-
-  @Test func aGroupMemberHeldByThrottleStartsAtTheIntervalEndAndIsReportedSucceeded() async {
-    let clock = TestClock()
-    let viewModel = AdvViewModel(clock: clock)
-    let listeners = AdvListeners(viewModel, actions: [.a])
-    let starts = AdvBox<[String]>([])
-    let group = Task { @MainActor in
-      await viewModel.dispatchGroup([
-        GroupedAction(
-          .a, policy: .throttle(.seconds(1)),
-          task: { () async throws -> Int in
-            starts.value.append("first@\(clock.now.offset)")
-            return 1
-          }),
-        GroupedAction(
-          .a, policy: .throttle(.seconds(1)),
-          task: { () async throws -> Int in
-            starts.value.append("held@\(clock.now.offset)")
-            return 2
-          }),
-      ])
-    }
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .seconds(1))
-    let result = await group.value
-    #expect(result == DispatchGroupResult(succeeded: [.a, .a]))
-    #expect(starts.value == ["first@0.0 seconds", "held@1.0 seconds"])
-    #expect(listeners.violations() == [])
-  }
-
-  @Test func cancelAllDropsAThrottleHeldDispatchAndCompletesItsTask() async {
-    let clock = TestClock()
-    let viewModel = AdvViewModel(clock: clock)
-    let listeners = AdvListeners(viewModel, actions: [.a])
-    let ran = AdvBox(0)
-    let first = viewModel.dispatch(
-      actionId: .a, policy: .throttle(.seconds(1)),
-      task: { () async throws -> Int in
-        ran.value += 1
-        return 1
-      })
-    await first.value
-    let held = viewModel.dispatch(
-      actionId: .a, policy: .throttle(.seconds(1)),
-      task: { () async throws -> Int in
-        ran.value += 1
-        return 2
-      })
-    viewModel.cancelAll()
-    await held.value
-    await clock.run()
-    #expect(ran.value == 1)
-    #expect(listeners.kinds(listeners.early, of: .a) == [.started, .succeeded, .dropped])
-    #expect(listeners.violations() == [])
   }
 }

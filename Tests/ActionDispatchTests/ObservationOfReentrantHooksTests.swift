@@ -7,8 +7,7 @@ import Testing
 /// continuously for `delay`"; every accepted run "starts at once — the action is loading as soon as
 /// `dispatch` returns"; a held throttle dispatch "is not loading for it until it starts".
 @MainActor
-@Suite
-struct ObservableStateAdversarialTests {
+extension ObservationTests {
   private static let indicator = LoadingIndicator(delay: .milliseconds(100), minimumDuration: .milliseconds(500))
 
   private func at(_ milliseconds: Int) -> TestClock.Instant { .init(offset: .milliseconds(milliseconds)) }

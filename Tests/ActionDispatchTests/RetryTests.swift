@@ -6,8 +6,7 @@ import Testing
 /// order … and `run(maxSteps:)` skips every wait however many there are — retry backoffs
 /// included"; `RetryPolicy.exponential`: "0.5 s, 1 s, 2 s, … capped at 30 s".
 @MainActor
-@Suite
-struct TestClockSteppingAdversarialTests {
+@Suite struct RetryTests {
   /// Dispatches work that always fails and records the instant of each attempt.
   private func failingRun(
     _ viewModel: AdvViewModel, clock: TestClock, retry: RetryPolicy, timeout: Duration? = nil,
@@ -116,48 +115,5 @@ struct TestClockSteppingAdversarialTests {
     #expect(clock.now.offset == .seconds(5), "run() went past the timeout: a backoff was left sleeping")
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .failed])
     #expect(clock.sleeperCount == 0)
-  }
-
-  @Test func debouncedRunsThatADispatchFromFinishedStartsInsideOneAdvanceEachStartAtTheirDeadline() async {
-    let clock = TestClock()
-    let viewModel = AdvViewModel(clock: clock)
-    let listeners = AdvListeners(viewModel, actions: [.a])
-    let startedAt = AdvBox<[Duration]>([])
-    let tasks = AdvBox<[Task<Void, Never>]>([])
-    func debounced() -> Task<Void, Never> {
-      viewModel.dispatch(
-        actionId: .a, policy: .debounce(.seconds(1)), task: { startedAt.value.append(clock.now.offset) })
-    }
-    let token = viewModel.observe {
-      On(.a).finished {
-        if tasks.value.count < 3 { tasks.value.append(debounced()) }
-      }
-    }
-    tasks.value.append(debounced())
-    await clock.waitForSleepers(1)
-
-    await clock.advance(by: .milliseconds(3_500))
-    for task in tasks.value { await task.value }
-
-    #expect(startedAt.value == [.seconds(1), .seconds(2), .seconds(3)])
-    #expect(clock.now.offset == .milliseconds(3_500))
-    #expect(listeners.violations() == [])
-    token.cancel()
-  }
-
-  @Test func advanceToAnEarlierInstantLeavesTheClockAndADebouncedRunAlone() async {
-    let clock = TestClock()
-    let viewModel = AdvViewModel(clock: clock)
-    let calls = AdvBox(0)
-    await clock.advance(by: .seconds(2))
-    let run = viewModel.dispatch(actionId: .a, policy: .debounce(.seconds(1)), task: { calls.value += 1 })
-    await clock.waitForSleepers(1)
-
-    await clock.advance(to: .init(offset: .seconds(1)))
-    #expect(clock.now.offset == .seconds(2))
-    #expect(calls.value == 0)
-    await clock.advance(to: .init(offset: .seconds(3)))
-    await run.value
-    #expect(calls.value == 1)
   }
 }

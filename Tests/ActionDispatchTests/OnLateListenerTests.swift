@@ -6,8 +6,7 @@ import Testing
 /// a stream sees starts with `started`" (ChoosingAPolicy.md, `events()`, `observe(_:)`), for
 /// listeners registered from inside a callback, while notifications are queued.
 @MainActor
-@Suite
-struct LateListenerAdversarialTests {
+extension ObserveBuilderTests {
   @Test func listenersRegisteredInsideAnEndHandlerHearNoneOfThatRunButAllOfARunDispatchedAfter() async {
     let viewModel = AdvViewModel()
     let listeners = AdvListeners(viewModel, actions: [.a])

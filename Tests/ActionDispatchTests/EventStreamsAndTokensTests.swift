@@ -9,8 +9,7 @@ import Testing
 /// handler whose type does not match … this `On`'s `failed` handlers receive an
 /// `UnexpectedResultTypeError`".
 @MainActor
-@Suite
-struct EventsAndTokensAdversarialTests {
+extension EventsTests {
   /// Collects the first `count` events of a stream.
   private func collect(
     _ stream: AsyncStream<ActionEvent<AdvAction>>, count: Int

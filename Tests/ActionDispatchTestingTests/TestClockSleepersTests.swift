@@ -2,6 +2,13 @@ import ActionDispatch
 import ActionDispatchTesting
 import Testing
 
+/// A value a sleeper's task fills in.
+@MainActor
+private final class Box<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
+
 /// An actor to hop through between two sleeps, as a service call would.
 private actor Hops {
   var count = 0
@@ -14,10 +21,9 @@ private actor Hops {
 /// `run(maxSteps:)`: "It stops after `maxSteps` deadlines"; `earliestSleeper`: first registered
 /// among equals. `ImmediateClock`: "every sleep returns at once, moving the clock's time forward".
 @MainActor
-@Suite
-struct TestClockAdversarialTests {
+extension TestClockTests {
   private func sleeper(
-    _ clock: TestClock, at offset: Duration, _ log: AdvBox<[String]>, _ name: String
+    _ clock: TestClock, at offset: Duration, _ log: Box<[String]>, _ name: String
   ) async -> Task<Void, Never> {
     let count = clock.sleeperCount
     let task = Task { @MainActor in
@@ -34,7 +40,7 @@ struct TestClockAdversarialTests {
 
   @Test func sleepersWithEqualDeadlinesWakeInTheOrderTheyRegistered() async {
     let clock = TestClock()
-    let log = AdvBox<[String]>([])
+    let log = Box<[String]>([])
     var tasks: [Task<Void, Never>] = []
     for name in ["p", "q", "r", "s", "t"] { tasks.append(await sleeper(clock, at: .seconds(2), log, name)) }
     await clock.advance(by: .seconds(5))
@@ -45,7 +51,7 @@ struct TestClockAdversarialTests {
 
   @Test func eachSleeperWokenByOneAdvanceSeesItsOwnDeadlineAsNow() async {
     let clock = TestClock()
-    let log = AdvBox<[String]>([])
+    let log = Box<[String]>([])
     var tasks: [Task<Void, Never>] = []
     for (name, second) in [("e", 5), ("a", 1), ("c", 3), ("b", 2), ("d", 4)] {
       tasks.append(await sleeper(clock, at: .seconds(second), log, name))
@@ -60,7 +66,7 @@ struct TestClockAdversarialTests {
   func aChainOfSleepsStartedDuringOneAdvanceIsSteppedThroughToTheEnd(hopsBetweenSleeps: Int) async {
     let clock = TestClock()
     let hops = Hops()
-    let wakes = AdvBox<[Int64]>([])
+    let wakes = Box<[Int64]>([])
     let chain = Task { @MainActor in
       for _ in 0..<8 {
         try? await clock.sleep(for: .seconds(1))
@@ -76,32 +82,9 @@ struct TestClockAdversarialTests {
     await chain.value
   }
 
-  /// TestingAViewModel.md: "To skip every wait however many there are — every retry backoff up
-  /// to the last attempt — call `run(maxSteps:)` … clock.now is exactly 7.5 s", with a mock
-  /// service that is an actor and hops through it between attempts.
-  @Test func runSkipsEveryBackoffWhenTheWorkHopsThroughAnActorBeforeFailing() async {
-    let clock = TestClock()
-    let viewModel = AdvViewModel(clock: clock)
-    let hops = Hops()
-    let attempts = AdvBox(0)
-    let run = viewModel.dispatch(
-      actionId: .a, retry: .exponential(maxAttempts: 5),
-      task: { () async throws -> Int in
-        attempts.value += 1
-        for _ in 0..<40 { await hops.hop() }
-        throw TestError()
-      })
-    await clock.waitForSleepers(1)
-    await clock.run()
-    #expect(attempts.value == 5)
-    #expect(clock.now.offset == .milliseconds(7_500))
-    viewModel.cancel(.a)  // a run that run() left in a backoff would otherwise never end
-    await run.value
-  }
-
   @Test func runWithMaxStepsStopsAfterExactlyThatManyDeadlines() async {
     let clock = TestClock()
-    let wakes = AdvBox(0)
+    let wakes = Box(0)
     let loop = Task { @MainActor in
       while !Task.isCancelled {
         do { try await clock.sleep(for: .seconds(1)) } catch { return }
@@ -119,7 +102,7 @@ struct TestClockAdversarialTests {
 
   @Test func aSleeperBeyondTheTargetStaysAsleepAndTheClockStopsExactlyAtTheTarget() async {
     let clock = TestClock()
-    let log = AdvBox<[String]>([])
+    let log = Box<[String]>([])
     let late = await sleeper(clock, at: .seconds(7), log, "late")
     let early = await sleeper(clock, at: .seconds(2), log, "early")
     await clock.advance(by: .seconds(3))
@@ -134,7 +117,7 @@ struct TestClockAdversarialTests {
 
   @Test func cancellingSleepersWhileTheClockAdvancesResumesEachExactlyOnce() async {
     let clock = TestClock()
-    let log = AdvBox<[String]>([])
+    let log = Box<[String]>([])
     var tasks: [Task<Void, Never>] = []
     for index in 0..<200 { tasks.append(await sleeper(clock, at: .milliseconds(index % 20 + 1), log, "s\(index)")) }
     let advancing = Task { await clock.advance(by: .seconds(1)) }
@@ -143,38 +126,6 @@ struct TestClockAdversarialTests {
     for task in tasks { await task.value }
     #expect(log.value.count == 200)
     #expect(clock.sleeperCount == 0)
-  }
-
-  @Test func theViewModelsTimersAllFireAtTheirExactInstantsUnderRun() async {
-    let clock = TestClock()
-    let viewModel = AdvViewModel(clock: clock)
-    let log = AdvBox<[String]>([])
-    let retrying = viewModel.dispatch(
-      actionId: .a, retry: RetryPolicy(maxAttempts: 3, initialBackoff: .seconds(2)),
-      task: { () async throws -> Int in
-        log.value.append("a@\(clock.now.offset.components.seconds)")
-        throw TestError()
-      })
-    let debounced = viewModel.dispatch(
-      actionId: .b, policy: .debounce(.seconds(5)),
-      task: { () async throws -> Int in
-        log.value.append("b@\(clock.now.offset.components.seconds)")
-        return 1
-      })
-    let timedOut = viewModel.dispatch(
-      actionId: .c, timeout: .seconds(3),
-      task: { () async throws -> Int in
-        try await clock.sleep(for: .seconds(100))
-        return 1
-      })
-    await clock.waitForSleepers(3)
-    await clock.run()
-    await retrying.value
-    await debounced.value
-    await timedOut.value
-    #expect(log.value == ["a@0", "a@2", "b@5", "a@6"])
-    #expect(viewModel.failure(for: .c) is ActionTimeoutError)
-    #expect(clock.now.offset == .seconds(6))
   }
 
   @Test func anImmediateClockMovesForwardByEachWaitAndNeverBack() async throws {

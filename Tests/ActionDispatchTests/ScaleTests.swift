@@ -10,8 +10,7 @@ import Testing
 /// Readers are counted with ``InvalidationCounter``: `onChange` runs synchronously where the
 /// mutation happens, on the main actor, so a count is exact the moment the mutation returns.
 @MainActor
-@Suite
-struct ScaleAdversarialTests {
+extension RunOrderAtScaleTests {
   @Test func fiveThousandRunsOfOneActionKeepLoadingExactUntilTheLastEndsWhateverEachDoes() async {
     let viewModel = AdvViewModel()
     let listeners = AdvListeners(viewModel, actions: [.a])

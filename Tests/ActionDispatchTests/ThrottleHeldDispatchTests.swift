@@ -7,8 +7,7 @@ import Testing
 /// "`cancel(_:)` and cancelling a held dispatch's task drop it". `.debounce`: "waits for a quiet
 /// period on the view model's clock". Timeout: "The longest the run may take".
 @MainActor
-@Suite
-struct ThrottleDebounceAdversarialTests {
+extension ThrottleTests {
   private func at(_ milliseconds: Int) -> TestClock.Instant { .init(offset: .milliseconds(milliseconds)) }
 
   @Test func theDocumentedThrottleTimelineStartsEachRunAtItsExactInstant() async {
@@ -120,27 +119,5 @@ struct ThrottleDebounceAdversarialTests {
     #expect(viewModel.failure(for: .a) is ActionTimeoutError)
     #expect(listeners.perRun(listeners.early, of: .a).last == [.started, .failed])
     #expect(clock.sleeperCount == 0)
-  }
-
-  @Test func aDebouncedRunStartsAtExactlyTheQuietPeriodAfterTheLastDispatch() async {
-    let clock = TestClock()
-    let viewModel = AdvViewModel(clock: clock)
-    let listeners = AdvListeners(viewModel, actions: [.a])
-    let starts = AdvBox<[Int: Duration]>([:])
-    func send(_ id: Int) -> Task<Void, Never> {
-      viewModel.dispatch(
-        actionId: .a, policy: .debounce(.milliseconds(300)), task: { starts.value[id] = clock.now.offset })
-    }
-    let first = send(1)
-    await clock.advance(to: at(299))
-    let second = send(2)
-    await first.value
-    await clock.advance(to: at(598))
-    #expect(starts.value.isEmpty && viewModel.isLoading(for: .a))
-    await clock.advance(to: at(599))
-    await second.value
-    #expect(starts.value == [2: .milliseconds(599)])
-    #expect(listeners.perRun(listeners.early, of: .a) == [[.started, .cancelled], [.started, .succeeded]])
-    #expect(viewModel.statusLog[.a] == [true, false], "loading had a gap between the superseded and the new run")
   }
 }
