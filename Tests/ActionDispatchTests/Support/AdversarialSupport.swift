@@ -135,37 +135,16 @@ final class AdvListeners {
   }
 
   /// Every broken promise, as text; empty when all hold. `settled` also requires every run seen
-  /// to have ended and every action's loading to be reported off.
+  /// to have ended and every action's loading to be reported off. Checked by
+  /// ``LifecycleInvariants``, the one checker of the lifecycle promises.
   func violations(settled: Bool = true) -> [String] {
     var problems = AdvListeners.eventViolations(early, name: "early", settled: settled)
     problems += AdvListeners.eventViolations(late, name: "late", settled: settled)
-    for (action, seen) in phases {
-      var started = 0
-      var ended = 0
-      var finished = 0
-      for phase in seen {
-        switch phase {
-        case "started": started += 1
-        case "finished": finished += 1
-        default: ended += 1
-        }
-        if ended > started { problems.append("On(\(action)): an end before its started: \(seen)") }
-        if finished > ended { problems.append("On(\(action)): finished before an end: \(seen)") }
-      }
-      if settled && (started != ended || ended != finished) {
-        problems.append("On(\(action)): \(started) started, \(ended) ended, \(finished) finished: \(seen)")
-      }
-    }
+    problems += LifecycleInvariants.onOrder(
+      phases: phases.flatMap { action, seen in seen.map { (action, $0) } }, idle: settled)
     if let viewModel {
-      for (action, updates) in viewModel.statusLog {
-        for (index, update) in updates.enumerated() where update != (index % 2 == 0) {
-          problems.append("onStatusUpdate(\(action)) not alternating: \(updates)")
-          break
-        }
-        if settled && updates.last == true {
-          problems.append("onStatusUpdate(\(action)) never reported false: \(updates)")
-        }
-      }
+      problems += LifecycleInvariants.hookBalance(
+        updates: viewModel.statusLog.flatMap { action, updates in updates.map { (action, $0) } }, idle: settled)
     }
     return problems
   }
@@ -174,35 +153,6 @@ final class AdvListeners {
   static func eventViolations(
     _ events: [ActionEvent<AdvAction>], name: String, settled: Bool
   ) -> [String] {
-    var problems: [String] = []
-    var open: Set<UInt64> = []
-    var closed: Set<UInt64> = []
-    for event in events {
-      let run = event.run
-      switch event.kind {
-      case .started:
-        if open.contains(run) || closed.contains(run) {
-          problems.append("\(name): run \(run) started twice")
-        }
-        open.insert(run)
-      case .dropped:
-        if open.contains(run) || closed.contains(run) {
-          problems.append("\(name): run \(run) dropped after other events")
-        }
-        closed.insert(run)
-      case .succeeded, .failed, .cancelled:
-        if closed.contains(run) {
-          problems.append("\(name): run \(run) ended twice (again as \(event.kind))")
-        } else if !open.contains(run) {
-          problems.append("\(name): run \(run) ended as \(event.kind) without started")
-        }
-        open.remove(run)
-        closed.insert(run)
-      }
-    }
-    if settled && !open.isEmpty {
-      problems.append("\(name): runs \(open.sorted()) started but never ended")
-    }
-    return problems
+    LifecycleInvariants.eventOrder(runs: events.map { ($0.run, "\($0.kind)") }, idle: settled, name: name)
   }
 }
