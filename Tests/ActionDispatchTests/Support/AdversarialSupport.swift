@@ -10,39 +10,6 @@ enum AdvAction: ActionIdType {
   case row(Int)
 }
 
-/// A subclass whose hooks log what they are told and then call a closure the test sets, so a
-/// test can make any hook re-enter the view model.
-@MainActor
-@Observable
-final class AdvViewModel: BaseViewModel<AdvAction> {
-  /// Every `onStatusUpdate`, per action, in order.
-  @ObservationIgnored var statusLog: [AdvAction: [Bool]] = [:]
-  /// Every hook call, in order: `success(a)`, `error(a)`, `status(a,true)`.
-  @ObservationIgnored var hookLog: [String] = []
-  /// Called from `onStatusUpdate`, after logging.
-  @ObservationIgnored var statusHook: ((AdvAction, Bool) -> Void)?
-  /// Called from `onSuccess(actionId:result:)`, after logging.
-  @ObservationIgnored var successHook: ((AdvAction, Any) -> Void)?
-  /// Called from `onError(actionId:error:)`, after logging.
-  @ObservationIgnored var errorHook: ((AdvAction, any Error) -> Void)?
-
-  override func onStatusUpdate(actionId: AdvAction, isLoading: Bool) {
-    statusLog[actionId, default: []].append(isLoading)
-    hookLog.append("status(\(actionId),\(isLoading))")
-    statusHook?(actionId, isLoading)
-  }
-
-  override func onSuccess<T>(actionId: AdvAction, result: T) {
-    hookLog.append("success(\(actionId))")
-    successHook?(actionId, result)
-  }
-
-  override func onError(actionId: AdvAction, error: any Error) {
-    hookLog.append("error(\(actionId))")
-    errorHook?(actionId, error)
-  }
-}
-
 /// A box for a value a closure fills in later (a task, a flag, a count).
 @MainActor
 final class AdvBox<Value> {
