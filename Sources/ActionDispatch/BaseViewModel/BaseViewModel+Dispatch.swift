@@ -248,7 +248,13 @@ extension BaseViewModel {
       summary.add(1)
       if indicatorIsTimed { indicatorStartedLoading(actionId, state) }
     }
-    guard !superseded.isEmpty else { return post(.started(run, becameLoading: becameLoading), of: actionId) }
+    guard !superseded.isEmpty else {
+      // A start that tells no one anything — the action was already loading and nothing
+      // listens — and would be delivered now is not posted at all: one of many runs of an
+      // action in flight then costs no notification (issue 22's runs-in-flight constant).
+      if !becameLoading && !isDelivering && !listeners.hasEventListeners && !listeners.hasObservers { return }
+      return post(.started(run, becameLoading: becameLoading), of: actionId)
+    }
     batch {
       post(.started(run, becameLoading: becameLoading), of: actionId)
       for older in superseded { retire(older, of: actionId, cancelled: true) }

@@ -24,10 +24,12 @@ import Testing
       seeds = (0..<UInt64(Self.worldCount)).map { 0x5EED_0000 &+ $0 }
     }
     var failing: [(seed: UInt64, problems: [String], world: World)] = []
+    var reached: Set<String> = []
     for seed in seeds {
       let world = WorldGenerator.world(seed: seed)
       let runner = WorldRunner(world)
       await runner.play()
+      reached.formUnion(runner.firedReactions.map(Self.reentryKind))
       let problems = ScheduleInvariants.violations(runner)
       if seeds.count == 1 { print(Self.trace(runner, problems: problems)) }
       if !problems.isEmpty { failing.append((seed, problems, world)) }
@@ -49,6 +51,37 @@ import Testing
       \(failingCount) of \(seeds.count) worlds broke a promise; first seeds: \(failing.prefix(10).map(\.seed))
       worlds per broken promise: \(Self.tally(failing.map(\.problems)))
       """)
+    // The worlds reach every re-entrant call from inside every kind of handler, and the checks
+    // made right after it (`cancel(x)` returned with x not loading, `cancelAll()` with nothing
+    // loading, no run dispatched after `cancelAll()` returned cancelled by it) ran there.
+    if seeds.count >= Self.worldCount {
+      let missing = Self.reentryKinds.subtracting(reached).sorted()
+      #expect(missing == [], "no world ran these re-entrant calls: \(missing)")
+    }
+  }
+
+  /// Every handler a reaction can run in, crossed with every re-entrant call it can make.
+  static let reentryKinds: Set<String> = {
+    let handlers = ["hook", "closure", "on", "events"]
+    let calls = ["dispatch", "cancel", "cancelAll", "cancelAll, then dispatch", "clearError"]
+    return Set(handlers.flatMap { handler in calls.map { "\(handler): \($0)" } })
+  }()
+
+  /// The kind of handler a reaction ran in and the kind of call it made, as in ``reentryKinds``.
+  static func reentryKind(_ reaction: World.Reaction) -> String {
+    let handler = reaction.trigger.prefix { $0 != ":" }
+    let call: String
+    switch reaction.effect {
+    case .dispatchQuick: call = "dispatch"
+    case .cancel: call = "cancel"
+    case .cancelAll: call = "cancelAll"
+    case .cancelAllThenDispatch: call = "cancelAll, then dispatch"
+    case .clearError: call = "clearError"
+    case .cancelTask: call = "cancel a task"
+    case .dropOnToken: call = "drop the On token"
+    case .release: call = "release"
+    }
+    return "\(handler): \(call)"
   }
 
   /// Everything a replayed world did: its schedule, what each listener saw, what each dispatch did.

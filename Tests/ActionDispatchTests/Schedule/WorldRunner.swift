@@ -74,6 +74,8 @@ final class WorldRunner {
   private var handles: [Int: Task<Void, Never>] = [:]
   private var pending = 0
   private var reactionsLeft: [World.Reaction]
+  /// The reactions whose trigger came, in the order they ran.
+  private(set) var firedReactions: [World.Reaction] = []
 
   init(_ world: World) {
     self.world = world
@@ -255,6 +257,7 @@ final class WorldRunner {
   private func react(to key: String) {
     guard let index = reactionsLeft.firstIndex(where: { $0.trigger == key }) else { return }
     let reaction = reactionsLeft.remove(at: index)
+    firedReactions.append(reaction)
     apply(reaction.effect, in: key)
   }
 

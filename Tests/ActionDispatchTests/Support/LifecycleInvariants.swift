@@ -1,6 +1,8 @@
 import ActionDispatch
 
-/// The documented lifecycle promises, checked over everything a ``ListenerLog`` recorded.
+/// The documented lifecycle promises, checked over everything a ``ListenerLog`` recorded — and the
+/// one checker of them: ``AdvListeners`` and the schedule worlds (``ScheduleInvariants``) check
+/// what their listeners saw here too.
 ///
 /// Each returns the violations in words (empty when every promise held), so a caller can print
 /// them with the seed or scenario that produced them.
@@ -34,13 +36,19 @@ enum LifecycleInvariants {
 
   /// Per run: `started` once, then exactly one terminal event, then nothing; `dropped` alone.
   static func eventOrder(_ entries: [ListenerLog.Entry], idle: Bool) -> [String] {
+    eventOrder(runs: entries.compactMap { entry in entry.run.map { ($0, entry.phase) } }, idle: idle, name: "events")
+  }
+
+  /// Per run, over what one events listener saw as (run, phase) in order: `started` once, then
+  /// exactly one terminal event, then nothing; `dropped` alone. Every listener's events are
+  /// checked here, whatever recorded them.
+  static func eventOrder(runs: [(run: UInt64, phase: String)], idle: Bool, name: String) -> [String] {
     var problems: [String] = []
     var phases: [UInt64: [String]] = [:]
     var order: [UInt64] = []
-    for entry in entries {
-      guard let run = entry.run else { continue }
+    for (run, phase) in runs {
       if phases[run] == nil { order.append(run) }
-      phases[run, default: []].append(entry.phase)
+      phases[run, default: []].append(phase)
     }
     for run in order {
       let seen = phases[run] ?? []
@@ -49,7 +57,7 @@ enum LifecycleInvariants {
         seen.first == "started" && seen.dropFirst().allSatisfy(terminalPhases.contains) && seen.count <= 2
         && (seen.count == 2 || !idle)
       if !valid {
-        problems.append("events: run #\(run) saw \(seen); expected [started, one of succeeded/failed/cancelled]")
+        problems.append("\(name): run #\(run) saw \(seen); expected [started, one of succeeded/failed/cancelled]")
       }
     }
     return problems
@@ -57,21 +65,25 @@ enum LifecycleInvariants {
 
   /// Per action: no end without an open start, `finished` only after an end, nothing open when idle.
   static func onOrder(_ entries: [ListenerLog.Entry], idle: Bool) -> [String] {
+    onOrder(phases: entries.map { ($0.action, $0.phase) }, idle: idle)
+  }
+
+  /// The same over what one `On` listener saw as (action, phase) in order, for any action type.
+  static func onOrder<Action: Hashable>(phases entries: [(action: Action, phase: String)], idle: Bool) -> [String] {
     var problems: [String] = []
-    var open: [RowAction: Int] = [:]
-    var unfinished: [RowAction: Int] = [:]
-    for (index, entry) in entries.enumerated() {
-      let action = entry.action
-      switch entry.phase {
+    var open: [Action: Int] = [:]
+    var unfinished: [Action: Int] = [:]
+    for (index, (action, phase)) in entries.enumerated() {
+      switch phase {
       case "started":
         open[action, default: 0] += 1
       case "element":
         if open[action, default: 0] == 0 {
           problems.append("On(\(action)): an element with no run in flight (entry \(index))")
         }
-      case _ where terminalPhases.contains(entry.phase):
+      case _ where terminalPhases.contains(phase):
         if open[action, default: 0] == 0 {
-          problems.append("On(\(action)): \(entry.phase) with no run started (entry \(index))")
+          problems.append("On(\(action)): \(phase) with no run started (entry \(index))")
         } else {
           open[action, default: 0] -= 1
         }
@@ -83,7 +95,7 @@ enum LifecycleInvariants {
           unfinished[action, default: 0] -= 1
         }
       default:
-        problems.append("On(\(action)): unexpected phase \(entry.phase)")
+        problems.append("On(\(action)): unexpected phase \(phase)")
       }
     }
     if idle {
@@ -97,19 +109,25 @@ enum LifecycleInvariants {
 
   /// `onStatusUpdate` alternates `true`, `false` per action, and ends on `false` when idle.
   static func hookBalance(_ entries: [ListenerLog.Entry], idle: Bool) -> [String] {
+    hookBalance(
+      updates: entries.compactMap { entry in
+        switch entry.phase {
+        case "loading(true)": (entry.action, true)
+        case "loading(false)": (entry.action, false)
+        default: nil
+        }
+      }, idle: idle)
+  }
+
+  /// The same over the `onStatusUpdate` calls as (action, isLoading) in order, for any action type.
+  static func hookBalance<Action: Hashable>(updates: [(action: Action, isLoading: Bool)], idle: Bool) -> [String] {
     var problems: [String] = []
-    var loading: [RowAction: Bool] = [:]
-    for entry in entries {
-      let isLoading: Bool
-      switch entry.phase {
-      case "loading(true)": isLoading = true
-      case "loading(false)": isLoading = false
-      default: continue
+    var loading: [Action: Bool] = [:]
+    for (action, isLoading) in updates {
+      if loading[action, default: false] == isLoading {
+        problems.append("onStatusUpdate(\(action), \(isLoading)) twice in a row")
       }
-      if loading[entry.action, default: false] == isLoading {
-        problems.append("onStatusUpdate(\(entry.action), \(isLoading)) twice in a row")
-      }
-      loading[entry.action] = isLoading
+      loading[action] = isLoading
     }
     if idle {
       for (action, isLoading) in loading where isLoading {

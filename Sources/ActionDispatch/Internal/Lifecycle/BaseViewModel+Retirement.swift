@@ -12,13 +12,14 @@ extension BaseViewModel {
     detach(run)
     run.state.resultInDelivery = run
     // A run's task resumes only between two turns of the main actor, never inside a delivery:
-    // nothing is queued, so the run's end is delivered now, its typed value first, unboxed and
-    // with no closure made for it.
+    // nothing is queued, so the run's end is delivered now, its result handlers first, given
+    // the value typed: it is boxed only for `On` handlers, and no closure is made for it.
     assert(!isDelivering, "a run's task resumed inside a delivery")
     isDelivering = true
     onSuccess?(value)
     self.onSuccess(actionId: actionId, result: value)
-    deliverEnd(of: run, actionId, .succeeded(value: value))
+    if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
+    deliverEnd(of: run, actionId, .succeeded)
     deliverPending()
   }
 
@@ -156,8 +157,21 @@ extension BaseViewModel {
     deliverPending()
   }
 
-  /// The one delivery loop: delivers what was posted, in order, then ends the delivery.
+  /// Ends a delivery: delivers what was posted during it, in order (see ``drainPending()``),
+  /// then clears the flag.
+  ///
+  /// Always inlined, so that a delivery that posted nothing (a run's start or end with no
+  /// listener re-entering, the usual case) ends with one check: the loop's generic frame,
+  /// which makes room for an action id, is set up only when something is queued.
+  @inline(__always)
   private func deliverPending() {
+    if !pendingNotifications.isEmpty { drainPending() }
+    isDelivering = false
+  }
+
+  /// The one delivery loop: delivers what was posted, in order, until nothing is left.
+  @inline(never)
+  private func drainPending() {
     var index = 0
     while index < pendingNotifications.count {
       let next = pendingNotifications[index]
@@ -165,11 +179,8 @@ extension BaseViewModel {
       index += 1
       deliver(next, of: actionId)
     }
-    if index > 0 {
-      pendingNotifications.removeAll(keepingCapacity: true)
-      pendingActions.removeAll(keepingCapacity: true)
-    }
-    isDelivering = false
+    pendingNotifications.removeAll(keepingCapacity: true)
+    pendingActions.removeAll(keepingCapacity: true)
   }
 
   /// Delivers one notification to every listener, in the fixed order.
@@ -198,19 +209,17 @@ extension BaseViewModel {
     }
   }
 
-  /// Delivers a retired run's end in the one fixed order: its result (the typed closure and
-  /// the hook — for a success, called just before this — then the `On` handlers), the loading bookkeeping its result held and
-  /// `onStatusUpdate`, the event, then `finished`.
+  /// Delivers a retired run's end in the one fixed order: its result (the typed closure, the
+  /// hook, then the `On` handlers — for a success, all three called just before this, with the
+  /// value typed), the loading bookkeeping its result held and `onStatusUpdate`, the event,
+  /// then `finished`.
   private func deliverEnd(of run: Run, _ actionId: ActionId, _ ending: RunEnding) {
     let outcome: RunOutcome
     var wentIdle = false
     var failure: (any Error)?
     switch ending {
-    case .succeeded(let value):
+    case .succeeded:
       outcome = .succeeded
-      if listeners.hasObservers {
-        notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) }
-      }
     case .failed(let error):
       outcome = .failed
       failure = error

@@ -21,9 +21,10 @@ enum RunNotification {
 
 /// How a run ended.
 enum RunEnding {
-  /// The work returned `value`, for the `On` handlers (the run's typed success closure and
-  /// the ``BaseViewModel/onSuccess(actionId:result:)`` hook get it typed, just before).
-  case succeeded(value: Any)
+  /// The work returned; its value was handed, typed, to the run's success closure, the
+  /// ``BaseViewModel/onSuccess(actionId:result:)`` hook and the `On` handlers just before
+  /// (see ``BaseViewModel/retire(_:of:returning:onSuccess:)``).
+  case succeeded
   /// The work threw, or the timeout fired.
   case failed(any Error)
   /// Cancelled, superseded or timed out after a cancel; `wentIdle` when the action's loading

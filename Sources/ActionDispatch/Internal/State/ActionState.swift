@@ -17,27 +17,36 @@ final class ActionState: Observable {
   /// Whether the action is loading: changed only on idle ↔ loading transitions.
   var isLoading: Bool {
     get {
-      access(\.isLoading)
+      readers().access(self, keyPath: \.isLoading)
       return _isLoading
     }
-    set { withMutation(\.isLoading) { _isLoading = newValue } }
+    set {
+      guard let registrar else { return _isLoading = newValue }
+      registrar.withMutation(of: self, keyPath: \.isLoading) { _isLoading = newValue }
+    }
   }
   /// The last run's error, until the action is dispatched again or the error is cleared.
   var failure: (any Error)? {
     get {
-      access(\.failure)
+      readers().access(self, keyPath: \.failure)
       return _failure
     }
-    set { withMutation(\.failure) { _failure = newValue } }
+    set {
+      guard let registrar else { return _failure = newValue }
+      registrar.withMutation(of: self, keyPath: \.failure) { _failure = newValue }
+    }
   }
   /// Whether a loading indicator is shown, for a view model whose ``LoadingIndicator`` is not
   /// immediate: changed only when the indicator appears or disappears.
   var isShowingLoading: Bool {
     get {
-      access(\.isShowingLoading)
+      readers().access(self, keyPath: \.isShowingLoading)
       return _isShowingLoading
     }
-    set { withMutation(\.isShowingLoading) { _isShowingLoading = newValue } }
+    set {
+      guard let registrar else { return _isShowingLoading = newValue }
+      registrar.withMutation(of: self, keyPath: \.isShowingLoading) { _isShowingLoading = newValue }
+    }
   }
 
   /// The storage behind ``isLoading``, ``failure`` and ``isShowingLoading``: read directly by
@@ -45,8 +54,13 @@ final class ActionState: Observable {
   private(set) var _isLoading = false
   private(set) var _failure: (any Error)?
   private(set) var _isShowingLoading = false
-  /// Made by the first read of an observable property; until then no one can be tracking one.
-  private var registrar: ObservationRegistrar?
+  /// Made by the first read of an observable property; until then no one can be tracking one,
+  /// and a change is a plain store: no key path is formed and no registrar is asked.
+  ///
+  /// A class holding the registrar rather than an optional registrar: `ObservationRegistrar`'s
+  /// layout is not known outside its module, so asking an optional of it for `nil` went through
+  /// a value witness on every change (measured: the keyed-rows benchmark, issue 22).
+  private var registrar: Readers?
 
   /// The action's runs and throttle window: where its policies are decided.
   @exclusivity(unchecked) var machine = ActionStateMachine()
@@ -80,16 +94,27 @@ final class ActionState: Observable {
     registrar.withMutation(of: self, keyPath: \.isShowingLoading) {}
   }
 
-  /// Registers a read of a property with whoever is tracking, making the registrar if needed.
-  private func access<Member>(_ keyPath: KeyPath<ActionState, Member>) {
-    if registrar == nil { registrar = ObservationRegistrar() }
-    registrar?.access(self, keyPath: keyPath)
+  /// The registrar that reads register with, made on the first read.
+  private func readers() -> Readers {
+    if let registrar { return registrar }
+    let made = Readers()
+    registrar = made
+    return made
   }
 
-  /// Changes a property, telling whoever tracks it; with no registrar, no one can be.
-  private func withMutation(_ keyPath: KeyPath<ActionState, some Any>, _ mutation: () -> Void) {
-    guard let registrar else { return mutation() }
-    registrar.withMutation(of: self, keyPath: keyPath, mutation)
+  /// The registrar of a state that was read, in a box that a plain pointer check finds absent.
+  private final class Readers {
+    private let registrar = ObservationRegistrar()
+
+    func access<Member>(_ subject: ActionState, keyPath: KeyPath<ActionState, Member>) {
+      registrar.access(subject, keyPath: keyPath)
+    }
+
+    func withMutation<Member, Result>(
+      of subject: ActionState, keyPath: KeyPath<ActionState, Member>, _ mutation: () throws -> Result
+    ) rethrows -> Result {
+      try registrar.withMutation(of: subject, keyPath: keyPath, mutation)
+    }
   }
 }
 
