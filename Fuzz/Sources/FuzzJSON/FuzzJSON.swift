@@ -13,7 +13,11 @@ import Synchronization
 ///   mapping), the bytes as a 200 body give the profile exactly when direct decoding does, else
 ///   `.undecodableResponse` with a one-line detail; as a 422 or an HTML 403 body they give
 ///   `.unexpectedStatus` with a one-line message of at most 200 characters (plus "…"), or, for
-///   the 403, a secondary rate limit when the body says so.
+///   the 403, a secondary rate limit when the body says so;
+/// - the bytes as a 200 followers page give, through `GitHubClient` (whose own scanner reads
+///   GitHub's plain form before falling back to `JSONDecoder`), exactly the followers a plain
+///   `JSONDecoder` decodes, else `.undecodableResponse`: the scanner never accepts what the
+///   decoder refuses, nor reads a page differently.
 ///
 /// - Parameters:
 ///   - data: The input's bytes.
@@ -22,7 +26,8 @@ import Synchronization
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let body = Data(bytes: data, count: size)
-  roundTrip([Follower].self, body)
+  let followers = roundTrip([Follower].self, body)
+  checkFollowersPage(body: body, directFollowers: followers)
   roundTrip(Follower.self, body)
   roundTrip(UserSearchResult.self, body)
   let profile = roundTrip(UserProfile.self, body)
@@ -90,6 +95,26 @@ private func checkClient(body: Data, directProfile: UserProfile?) {
   }
 }
 
+private func checkFollowersPage(body: Data, directFollowers: [Follower]?) {
+  switch throughClient(
+    status: 200, contentType: "application/json", body: body,
+    { client in
+      try await client.followers(of: "octocat", page: 1, perPage: 100).followers
+    })
+  {
+  case .success(let followers):
+    require(
+      followers == directFollowers,
+      "the client read a followers page that JSONDecoder reads \(directFollowers.map { "as \($0)" } ?? "not at all"): "
+        + "\(followers)")
+  case .failure(.undecodableResponse(let detail)):
+    require(directFollowers == nil, "the client failed to read followers that JSONDecoder reads: \(detail)")
+    requireOneLine(detail, limit: 400, "undecodableResponse detail")
+  case .failure(let error):
+    require(false, "a 200 followers page gave \(error)")
+  }
+}
+
 private func requireOneLine(_ text: String, limit: Int, _ what: String) {
   require(!text.isEmpty, "\(what) is empty")
   require(!text.contains(where: \.isNewline), "\(what) has a line break: \(text.debugDescription)")
@@ -104,21 +129,31 @@ private struct CannedHTTPClient: HTTPClient {
   func send(_ request: HTTPRequest) async throws -> HTTPResponse { response }
 }
 
-private final class ResultBox: Sendable {
-  let result = Mutex<Result<UserProfile, GitHubError>?>(nil)
+private final class ResultBox<Value: Sendable>: Sendable {
+  let result = Mutex<Result<Value, GitHubError>?>(nil)
 }
 
-/// `GitHubClient.profile(of:)` against a canned response, without retries, waited for
-/// synchronously (libFuzzer calls us on a plain thread).
+/// `GitHubClient.profile(of:)` against a canned response, without retries.
 private func profileThroughClient(status: Int, contentType: String, body: Data) -> Result<UserProfile, GitHubError> {
+  throughClient(status: status, contentType: contentType, body: body) { client in
+    try await client.profile(of: "octocat")
+  }
+}
+
+/// One call of a `GitHubClient` against a canned response, without retries, waited for
+/// synchronously (libFuzzer calls us on a plain thread).
+private func throughClient<Value: Sendable>(
+  status: Int, contentType: String, body: Data,
+  _ call: @escaping @Sendable (GitHubClient) async throws -> Value
+) -> Result<Value, GitHubError> {
   let response = HTTPResponse(statusCode: status, headers: ["Content-Type": contentType], body: body)
   let client = GitHubClient(configuration: .init(maxRetries: 0), httpClient: CannedHTTPClient(response: response))
-  let box = ResultBox()
+  let box = ResultBox<Value>()
   let done = DispatchSemaphore(value: 0)
   Task {
-    let result: Result<UserProfile, GitHubError>
+    let result: Result<Value, GitHubError>
     do {
-      result = .success(try await client.profile(of: "octocat"))
+      result = .success(try await call(client))
     } catch let error as GitHubError {
       result = .failure(error)
     } catch {
