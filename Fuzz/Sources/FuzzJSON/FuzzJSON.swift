@@ -96,12 +96,10 @@ private func checkClient(body: Data, directProfile: UserProfile?) {
 }
 
 private func checkFollowersPage(body: Data, directFollowers: [Follower]?) {
-  switch throughClient(
-    status: 200, contentType: "application/json", body: body,
-    { client in
-      try await client.followers(of: "octocat", page: 1, perPage: 100).followers
-    })
-  {
+  let read = throughClient(status: 200, contentType: "application/json", body: body) { client in
+    try await client.followers(of: "octocat", page: 1, perPage: 100).followers
+  }
+  switch read {
   case .success(let followers):
     require(
       followers == directFollowers,
