@@ -9,7 +9,7 @@ import Testing
 /// handler whose type does not match … this `On`'s `failed` handlers receive an
 /// `UnexpectedResultTypeError`".
 @MainActor
-@Suite
+@Suite(.serialExecutor)
 struct EventsAndTokensAdversarialTests {
   /// Collects the first `count` events of a stream.
   private func collect(
