@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite(.serialExecutor) struct BookkeepingTests {
+@Suite struct BookkeepingTests {
   @Test func errorIsRecordedEvenWhenOnErrorOverrideSkipsSuper() async {
     let viewModel = TestViewModel()
     await viewModel.dispatch(actionId: .load, task: { () async throws -> Int in throw TestError() }).value

@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite(.serialExecutor) struct CancellationTests {
+@Suite struct CancellationTests {
   @Test func supersededRunNeverDeliversEvenIfItsWorkIgnoresCancellation() async {
     let viewModel = TestViewModel()
     let recorder = EventRecorder(viewModel)

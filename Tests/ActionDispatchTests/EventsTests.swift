@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite(.serialExecutor) struct EventsTests {
+@Suite struct EventsTests {
   @Test func eachStreamIsIndependentAndSeesEveryEvent() async {
     let viewModel = TestViewModel()
     let first = viewModel.events()

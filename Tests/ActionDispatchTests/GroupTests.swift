@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite(.serialExecutor) struct GroupTests {
+@Suite struct GroupTests {
   @Test func asyncGroupReportsSucceededAndFailedActions() async {
     let viewModel = TestViewModel()
     var saved: Int?

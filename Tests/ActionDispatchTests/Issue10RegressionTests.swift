@@ -6,7 +6,7 @@ import Testing
 /// Issue 10, items 1, 2, 3, 5 and 7 (the retry half), each through the public API only.
 /// Item 4 is in `ReentrantOrderTests`, item 6 in `ViewModelReleaseTests`.
 @MainActor
-@Suite(.serialExecutor) struct Issue10RegressionTests {
+@Suite struct Issue10RegressionTests {
   // MARK: 1. Observers hear only runs that start after `observe`
 
   @Test func observerRegisteredMidRunHearsNothingOfThatRunWhenItSucceeds() async {

@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite(.serialExecutor) struct LoadingTests {
+@Suite struct LoadingTests {
   @Test func loadingIsVisibleAsSoonAsDispatchReturns() async {
     let viewModel = TestViewModel()
     let run = viewModel.dispatch(actionId: .load, task: { 1 })

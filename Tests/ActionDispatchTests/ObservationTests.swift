@@ -18,7 +18,7 @@ final class InvalidationCounter {
 }
 
 @MainActor
-@Suite(.serialExecutor) struct ObservationTests {
+@Suite struct ObservationTests {
   @Test func readerOfOneActionIsNotInvalidatedByAnother() async {
     let viewModel = TestViewModel()
     let invalidations = InvalidationCounter {

@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite(.serialExecutor) struct ThrottleTests {
+@Suite struct ThrottleTests {
   let clock = TestClock()
   let throttle = DispatchPolicy.throttle(.seconds(1))
 

@@ -7,7 +7,7 @@ import Testing
 /// first" (Choosing a policy); `cancel(_:)`: "Each run ends at once as cancelled … no result or
 /// error is delivered (even if the work ignores cancellation and returns later)".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct CancellationRaceAdversarialTests {
   @Test func cancellingTheReturnedTaskOfWorkThatIgnoresCancellationEndsTheRunOnTheNextTurn() async throws {
     let viewModel = AdvViewModel()

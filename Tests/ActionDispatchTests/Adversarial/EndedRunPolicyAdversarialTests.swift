@@ -14,7 +14,7 @@ enum EndedBy: String, CaseIterable, CustomTestStringConvertible {
 /// cancelled". A run that has ended is no longer in flight, even while work that ignores
 /// cancellation has not returned: a new dispatch must be accepted, not dropped, and must not wait.
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct EndedRunPolicyAdversarialTests {
   @Test(arguments: EndedBy.allCases)
   func anIgnoreWhileRunningDispatchIsAcceptedOnceTheRunInFlightHasEnded(endedBy: EndedBy) async {

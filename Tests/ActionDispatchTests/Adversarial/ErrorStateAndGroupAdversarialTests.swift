@@ -8,7 +8,7 @@ import Testing
 /// `dispatchGroup`: "Cancelling the awaiting task cancels every member"; "The actions that were
 /// cancelled, superseded or dropped".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct ErrorStateAndGroupAdversarialTests {
   @Test func aRetryThatSucceedsNeverShowsAnErrorNorInvalidatesTheErrorReader() async {
     let clock = TestClock()

@@ -9,7 +9,7 @@ import Testing
 /// handler whose type does not match … this `On`'s `failed` handlers receive an
 /// `UnexpectedResultTypeError`".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct EventsAndTokensAdversarialTests {
   /// Collects the first `count` events of a stream.
   private func collect(

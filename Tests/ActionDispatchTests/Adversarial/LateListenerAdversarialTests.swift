@@ -6,7 +6,7 @@ import Testing
 /// a stream sees starts with `started`" (ChoosingAPolicy.md, `events()`, `observe(_:)`), for
 /// listeners registered from inside a callback, while notifications are queued.
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct LateListenerAdversarialTests {
   @Test func listenersRegisteredInsideAnEndHandlerHearNoneOfThatRunButAllOfARunDispatchedAfter() async {
     let viewModel = AdvViewModel()

@@ -7,7 +7,7 @@ import Testing
 /// long as the action keeps loading. Loading again during that time keeps it on without a gap",
 /// "observable per action".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct LoadingIndicatorAdversarialTests {
   private static let indicator = LoadingIndicator(delay: .milliseconds(100), minimumDuration: .milliseconds(500))
 

@@ -6,7 +6,7 @@ import Testing
 /// element: the run is still going, and its `failed` handlers are kept for its one end";
 /// `On.element`: "It does not reach the `failed` handlers, which hear only the run's one end".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct MistypedElementAdversarialTests {
   @Test func aWrongTypedElementHandlerIsSkippedAndTheOnStillHearsTheRunsOneEnd() async {
     let viewModel = AdvViewModel()

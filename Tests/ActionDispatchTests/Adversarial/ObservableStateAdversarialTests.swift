@@ -7,7 +7,7 @@ import Testing
 /// continuously for `delay`"; every accepted run "starts at once — the action is loading as soon as
 /// `dispatch` returns"; a held throttle dispatch "is not loading for it until it starts".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct ObservableStateAdversarialTests {
   private static let indicator = LoadingIndicator(delay: .milliseconds(100), minimumDuration: .milliseconds(500))
 

@@ -13,7 +13,7 @@ enum OwnTaskSpot: String, CaseIterable, CustomTestStringConvertible {
 /// failed has ended: cancelling its task from inside that delivery must not end it a second time,
 /// nor take back what was delivered — not even on a later turn of the main actor.
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct OwnTaskReentryAdversarialTests {
   /// Lets anything the cancellation scheduled run: a full run of another action, awaited.
   private func flush(_ viewModel: AdvViewModel) async {

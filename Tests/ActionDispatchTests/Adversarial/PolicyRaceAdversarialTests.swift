@@ -6,7 +6,7 @@ import Testing
 /// cancelled and never delivers"; `.debounce`: "A dispatch during the quiet period supersedes the
 /// waiting run"; `.enqueue`: "Runs execute one after another, in the order they were dispatched".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct PolicyRaceAdversarialTests {
   @Test func aDebouncedRunSupersededBeforeItsDeadlineNeverCallsItsWorkWhenThatDeadlinePasses() async {
     let clock = TestClock()

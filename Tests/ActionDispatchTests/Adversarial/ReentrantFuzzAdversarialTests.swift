@@ -16,7 +16,7 @@ struct AdvRandom: RandomNumberGenerator {
 /// success closures that dispatch, cancel, `cancelAll`, clear errors or drop a token — checked
 /// against what "Callbacks that re-enter" promises every listener.
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct ReentrantFuzzAdversarialTests {
   private static let actions: [AdvAction] = [.a, .b, .row(1), .row(2)]
 

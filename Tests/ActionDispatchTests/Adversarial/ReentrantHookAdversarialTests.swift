@@ -6,7 +6,7 @@ import Testing
 /// hook does takes effect at once, and every listener still sees each run's events in order,
 /// exactly one end per run, and `onStatusUpdate(true)`/`(false)` paired per action.
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct ReentrantHookAdversarialTests {
   @Test func aDispatchFromTheIdleStatusUpdateStartsAFreshRunAndEveryListenerSeesBothRunsWhole() async {
     let viewModel = AdvViewModel()

@@ -7,7 +7,7 @@ import Testing
 /// notifications are delivered right after the handler's own"; `observeEvents(_:)`: "what it
 /// causes is delivered right after the event it is handling".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct ReentrantObserverAdversarialTests {
   @Test func aDispatchFromAStartedEventHandlerIsHeardRightAfterThatStartedByLaterListeners() async {
     let viewModel = AdvViewModel()

@@ -51,7 +51,7 @@ final class AdvProfileViewModel: BaseViewModel<AdvAction> {
 /// in flight and nothing is delivered" (`BaseViewModel`); `events()`: "it finishes when the view
 /// model is released".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct ReleaseAdversarialTests {
   /// Makes the service's `name()` wait at `gate`, opening `cancelledWork` if it is cancelled there.
   private func holdName(of service: AdvProfileService, at gate: Gate, signalling cancelledWork: Gate) {

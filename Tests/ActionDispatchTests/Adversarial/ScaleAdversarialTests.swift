@@ -10,7 +10,7 @@ import Testing
 /// Readers are counted with ``InvalidationCounter``: `onChange` runs synchronously where the
 /// mutation happens, on the main actor, so a count is exact the moment the mutation returns.
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct ScaleAdversarialTests {
   @Test func fiveThousandRunsOfOneActionKeepLoadingExactUntilTheLastEndsWhateverEachDoes() async {
     let viewModel = AdvViewModel()

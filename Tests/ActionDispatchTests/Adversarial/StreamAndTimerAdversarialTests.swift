@@ -25,7 +25,7 @@ private final class PagesViewModel: BaseViewModel<AdvAction> {
 /// DispatchPolicy.throttle: "A held dispatch is not a run yet … when the interval ends, the
 /// latest held dispatch starts".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct StreamAndTimerAdversarialTests {
   @Test func aStreamThatTimesOutBetweenElementsKeepsWhatCameAndDeliversNothingLater() async {
     let clock = TestClock()

@@ -8,7 +8,7 @@ import Testing
 /// "Each run ends at once as cancelled"; `.enqueue`: "Runs execute one after another, in the
 /// order they were dispatched"; GettingStarted.md: "An idle row without an error holds no memory".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct TenThousandRunsAdversarialTests {
   private static let count = 10_000
 

@@ -14,7 +14,7 @@ private actor Hops {
 /// `run(maxSteps:)`: "It stops after `maxSteps` deadlines"; `earliestSleeper`: first registered
 /// among equals. `ImmediateClock`: "every sleep returns at once, moving the clock's time forward".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct TestClockAdversarialTests {
   private func sleeper(
     _ clock: TestClock, at offset: Duration, _ log: AdvBox<[String]>, _ name: String

@@ -7,7 +7,7 @@ import Testing
 /// "`cancel(_:)` and cancelling a held dispatch's task drop it". `.debounce`: "waits for a quiet
 /// period on the view model's clock". Timeout: "The longest the run may take".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct ThrottleDebounceAdversarialTests {
   private func at(_ milliseconds: Int) -> TestClock.Instant { .init(offset: .milliseconds(milliseconds)) }
 

@@ -37,7 +37,7 @@ private final class TimedViewModel: BaseViewModel<AdvAction> {
 /// cancelled and nothing is delivered" — for failures that a timeout or a retry's last attempt
 /// raises, which end on the clock's schedule rather than the work's.
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct TimedReentryAdversarialTests {
   @Test(arguments: [true, false])
   func releasingTheViewModelInsideOnFailureFreesItAndCancelsItsOtherRuns(byTimeout: Bool) async {

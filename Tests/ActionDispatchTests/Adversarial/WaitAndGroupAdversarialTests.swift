@@ -8,7 +8,7 @@ import Testing
 /// `DispatchGroupResult`: "in the order they were given"; `cancelled`: "cancelled, superseded or
 /// dropped"; the completion form: "calls `completion` once with how they ended".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct WaitAndGroupAdversarialTests {
   @Test func dispatchAndWaitFromAnAlreadyCancelledTaskDeliversNothingAndEndsCancelled() async {
     let viewModel = AdvViewModel()

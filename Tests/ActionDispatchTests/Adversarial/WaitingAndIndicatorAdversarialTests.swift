@@ -6,7 +6,7 @@ import Testing
 /// cancelled at once and delivers nothing"; `LoadingIndicator`: shown after `delay`, then "stays
 /// `true` for at least `minimumDuration`"; `.throttle`: a held dispatch "is not a run yet".
 @MainActor
-@Suite(.serialExecutor)
+@Suite
 struct WaitingAndIndicatorAdversarialTests {
   @Test func cancellingTheTaskThatAwaitsDispatchAndWaitEndsTheRunAtOnceThoughItsWorkIgnoresIt() async {
     let viewModel = AdvViewModel()
