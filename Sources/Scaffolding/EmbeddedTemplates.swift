@@ -156,7 +156,7 @@ public enum EmbeddedTemplates {
       @testable import {{module}}
 
       @MainActor
-      @Suite struct {{Suite}} {
+      @Suite(.serialExecutor) struct {{Suite}} {
       {{tests}}
       }
 

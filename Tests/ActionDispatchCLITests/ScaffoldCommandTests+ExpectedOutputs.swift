@@ -10,7 +10,7 @@ extension ScaffoldCommandTests {
     @testable import ConsumerApp
 
     @MainActor
-    @Suite struct FollowerListViewModelUnfollowTests {
+    @Suite(.serialExecutor) struct FollowerListViewModelUnfollowTests {
       // MARK: - unfollow
 
       @Test func unfollowSuccess() async {
@@ -175,7 +175,7 @@ extension ScaffoldCommandTests {
     @testable import MyApp
 
     @MainActor
-    @Suite struct ProfileViewModelTests {
+    @Suite(.serialExecutor) struct ProfileViewModelTests {
       // MARK: - load
 
       @Test func loadSuccess() async {
@@ -345,7 +345,7 @@ extension ScaffoldCommandTests {
     @testable import ConsumerApp
 
     @MainActor
-    @Suite struct FollowerListViewModelWatchFollowersTests {
+    @Suite(.serialExecutor) struct FollowerListViewModelWatchFollowersTests {
       // MARK: - watchFollowers (a streaming action)
 
       @Test func watchFollowersSuccess() async {

@@ -4,7 +4,7 @@ import Testing
 
 struct Boom: Error, Equatable {}
 
-@Suite struct GateAndStubTests {
+@Suite(.serialExecutor) struct GateAndStubTests {
   @Test func gateHoldsWorkUntilOpened() async throws {
     let gate = Gate()
     let passed = Stub<Void, Void>(returning: ())

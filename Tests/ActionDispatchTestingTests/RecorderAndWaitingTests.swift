@@ -18,7 +18,7 @@ final class SampleViewModel: BaseViewModel<SampleAction> {
 }
 
 @MainActor
-@Suite struct RecorderAndWaitingTests {
+@Suite(.serialExecutor) struct RecorderAndWaitingTests {
   @Test func recorderRecordsEveryActionInOrder() async {
     let viewModel = SampleViewModel()
     let recorder = EventRecorder(viewModel)

@@ -5,10 +5,9 @@ import Testing
 /// the value the stub returns, in order, then the sequence finishes — or throws what the stub
 /// throws. Cancelling the iterating task ends the sequence."
 ///
-/// A stream that called its stub when made would usually have recorded the call by the yield
-/// below; on the serial executor it always would (this package's suites run on the thread pool,
-/// see "Deterministic tests", so here the first two tests catch that bug most runs, not every run).
-@Suite struct StubStreamTests {
+/// A stream that called its stub when made would have recorded the call by the yield below: on
+/// the serial executor, one yield lets every job enqueued before it run.
+@Suite(.serialExecutor) struct StubStreamTests {
   @Test func aStreamNobodyIteratesRecordsNoCall() async {
     let stub = Stub<String, [Int]>(returning: [1, 2])
     let stream = stub.stream("never iterated")

@@ -5,7 +5,7 @@ import Testing
 /// Issue 10, item 7: `advance(by:)`/`advance(to:)` step through every deadline up to the target in
 /// order, waking sleepers that start during the advance and fall inside it; `run()` skips every wait.
 @MainActor
-@Suite struct TestClockSteppingTests {
+@Suite(.serialExecutor) struct TestClockSteppingTests {
   @Test func advanceByStepsThroughChainedSleepsThatFallInsideIt() async {
     let clock = TestClock()
     let probe = LockedState<[String]>([])

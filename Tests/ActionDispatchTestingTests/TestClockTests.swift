@@ -1,7 +1,7 @@
 import ActionDispatchTesting
 import Testing
 
-@Suite struct TestClockTests {
+@Suite(.serialExecutor) struct TestClockTests {
   @Test func advanceWakesDueSleepersInDeadlineOrder() async throws {
     let clock = TestClock()
     let order = Stub<String, Void>(returning: ())

@@ -5,7 +5,7 @@ import Testing
 
 /// What FollowersViewModel promises beyond each action's success, failure and lifecycle.
 @MainActor
-@Suite struct FollowersViewModelBehaviourTests {
+@Suite(.serialExecutor) struct FollowersViewModelBehaviourTests {
   @Test(arguments: ["", "../etc", "octo cat", "a/b", String(repeating: "a", count: 40)])
   func invalidUsernameIsRejectedBeforeAnyRequest(username: String) async {
     // Validated once, by the client, where the name would become a request.

@@ -7,7 +7,7 @@ import Testing
 /// `loadNextPage()` against pages that cannot be trusted: it stops with a message instead of
 /// requesting a page again, leaving the origin, or following empty pages forever.
 @MainActor
-@Suite struct FollowersViewModelPagingTests {
+@Suite(.serialExecutor) struct FollowersViewModelPagingTests {
   private func viewModel(secondPage: FollowersPage) async -> (FollowersViewModel, MockFollowersService) {
     let everyone = BrowseFixtures.followers(60)
     let service = MockFollowersService()

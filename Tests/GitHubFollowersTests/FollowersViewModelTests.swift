@@ -5,7 +5,7 @@ import Testing
 @testable import GitHubFollowers
 
 @MainActor
-@Suite struct FollowersViewModelTests {
+@Suite(.serialExecutor) struct FollowersViewModelTests {
   // MARK: - fetchFollowers
 
   @Test func fetchFollowersSuccess() async {

@@ -1,4 +1,5 @@
 import ActionDispatch
+import ActionDispatchTesting
 import Foundation
 import GitHubFollowers
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// implementation satisfies, and FollowersStreamViewModel hands pages on without keeping them:
 /// each follower once, up to the limit, counted.
 @MainActor
-@Suite struct StreamingFollowersTests {
+@Suite(.serialExecutor) struct StreamingFollowersTests {
   @Test func aServicesOwnAllFollowersIsWhatFollowersViewModelCalls() async {
     let service = PagesService(ids: [[1, 2], [3]])
     let viewModel = FollowersViewModel(service: service)

@@ -224,7 +224,7 @@ public final class TestClock: Clock, Sendable {
   /// swift-clocks' `TestClock` (`megaYield`) does; rounds repeat until the clock's sleepers have
   /// stayed the same for several rounds in a row.
   private func letWokenWorkRun(quietRounds: Int = 5) async {
-    if SerialJobQueue.shared.isActive { return await SerialJobQueue.shared.settle() }
+    if SerialJobQueue.isSerializingCurrentTask { return await SerialJobQueue.shared.settle() }
     var unchangedRounds = 0
     var last = state.withLock { ($0.nextID, $0.sleepers.count) }
     for _ in 0..<(quietRounds * 40) where unchangedRounds < quietRounds {

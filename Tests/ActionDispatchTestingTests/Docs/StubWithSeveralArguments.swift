@@ -13,7 +13,7 @@ final class MockDirectoryService: DirectoryService {
   }
 }
 
-@Suite struct StubWithSeveralArgumentsTests {
+@Suite(.serialExecutor) struct StubWithSeveralArgumentsTests {
   @Test func theStubRecordsBothArguments() async throws {
     let service = MockDirectoryService()
 

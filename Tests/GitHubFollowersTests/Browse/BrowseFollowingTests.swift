@@ -5,7 +5,7 @@ import Testing
 
 /// `f` and `u`: a keyed action per row, marked at once and rolled back when it fails.
 @MainActor
-@Suite struct BrowseFollowingTests {
+@Suite(.serialExecutor) struct BrowseFollowingTests {
   @Test func followMarksTheRowAtOnceAndKeepsTheMarkWhenItSucceeds() async throws {
     let gate = Gate()
     let following = MockFollowingService()

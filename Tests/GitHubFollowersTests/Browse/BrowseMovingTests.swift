@@ -5,7 +5,7 @@ import Testing
 
 /// Moving the selection: scrolling, the profile pane, and how few requests a held key sends.
 @MainActor
-@Suite struct BrowseMovingTests {
+@Suite(.serialExecutor) struct BrowseMovingTests {
   @Test func holdingJThroughFiftyRowsSendsOneProfileRequestForTheRowItStopsOn() async throws {
     let clock = TestClock()
     let service = BrowseFixtures.service(followers: 120)

@@ -5,7 +5,7 @@ import Testing
 
 /// `Enter` opens a follower's own followers; `Backspace` or `h` goes back to the list as it was.
 @MainActor
-@Suite struct BrowseNavigationTests {
+@Suite(.serialExecutor) struct BrowseNavigationTests {
   @Test func enterOpensTheSelectedUsersFollowersAndBackRestoresTheList() async {
     let service = BrowseFixtures.service(followers: 30)
     let browser = BrowseFixtures.browser(service: service, clock: TestClock(), rows: 5)

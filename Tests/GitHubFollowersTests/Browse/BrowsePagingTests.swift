@@ -5,7 +5,7 @@ import Testing
 
 /// Pages of followers load as the selection nears the end, once each, and `G` loads them all.
 @MainActor
-@Suite struct BrowsePagingTests {
+@Suite(.serialExecutor) struct BrowsePagingTests {
   @Test func nearingTheEndLoadsTheNextPageOnceWhileItIsInFlight() async throws {
     let gate = Gate()
     let service = BrowseFixtures.service(followers: 120)

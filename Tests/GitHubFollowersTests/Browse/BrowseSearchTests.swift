@@ -5,7 +5,7 @@ import Testing
 
 /// Search as you type: debounced, never an older query's results, and `Esc` gives the list back.
 @MainActor
-@Suite struct BrowseSearchTests {
+@Suite(.serialExecutor) struct BrowseSearchTests {
   @Test func typingSendsOneSearchForWhatWasTypedLast() async throws {
     let clock = TestClock()
     let service = BrowseFixtures.service(followers: 30)

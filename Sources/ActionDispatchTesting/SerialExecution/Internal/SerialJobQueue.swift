@@ -1,18 +1,36 @@
 import ActionDispatch
 import Dispatch
 
-/// The one queue that every job of the global executor goes through while a serial-executor
-/// scope is open: first in, first out, each run on the main dispatch queue, one at a time.
+/// The one queue that the jobs of a serial-executor scope go through: first in, first out, each
+/// run on the main dispatch queue, one at a time.
 ///
-/// The main actor's jobs already run on the main dispatch queue, so with the hook installed
-/// everything a test starts — the view model's runs, the work closures, actors, clock sleepers
-/// woken by a test — runs on one thread in the order it was enqueued. The queue counts what it
-/// holds and what it ran, which is how ``settle()`` knows that nothing is left to run.
+/// A scope runs its operation in a task of its own whose priority, ``scopePriority``, marks it:
+/// the tasks it creates inherit the priority (a `Task {}`, a view model's runs, child tasks), so
+/// the enqueue hook can tell the scope's jobs from everyone else's by the job alone. It reads
+/// the job's priority rather than the enqueuing task's task-locals because when a task hops
+/// from the main actor to the global executor (a view model's run calling its work closure) the
+/// runtime enqueues it with no current task. Jobs of any other priority — other tests running in
+/// parallel in the same process, a `Task.detached` or a `Task(priority:)` started in the scope —
+/// go to the global executor as usual, so a test elsewhere that blocks a thread while it waits
+/// for work on the thread pool gets its work.
+///
+/// The main actor's jobs already run on the main dispatch queue, so everything a scope's test
+/// starts — the view model's runs, the work closures, actors, clock sleepers woken by the
+/// test — runs on one thread in the order it was enqueued. The queue counts what it holds and
+/// what it ran, which is how ``settle()`` knows that nothing is left to run.
 ///
 /// Scopes are exclusive: a second scope waits until the first ends, so two tests never settle
 /// on each other's work, and their jobs never interleave.
 final class SerialJobQueue: Sendable {
   static let shared = SerialJobQueue()
+
+  /// The priority that marks a scope's tasks.
+  ///
+  /// The lowest a task can have, so that no task the scope awaits is escalated into the scope,
+  /// and one the runtime's global executor takes on every platform, so that a scope's task that
+  /// outlives its scope runs on as usual. Tasks created in a scope inherit it, unless they ask
+  /// for a priority of their own.
+  static let scopePriority = TaskPriority.background
 
   private struct State {
     var jobs: [UnownedJob] = []
@@ -27,16 +45,18 @@ final class SerialJobQueue: Sendable {
   /// Whether the current task runs inside a serial-executor scope.
   @TaskLocal static var isInsideScope = false
 
-  /// Whether a scope is open, so that every job of the global executor — any task's, a detached
-  /// one's too — passes through the queue.
+  /// Whether a scope is open, so that its jobs pass through the queue.
   var isActive: Bool { state.withLock { $0.scopeIsOpen } }
+
+  /// Whether the current task's jobs pass through the queue: it runs inside a scope, and one is open.
+  static var isSerializingCurrentTask: Bool { isInsideScope && shared.isActive }
 
   /// Whether the runtime offers the hook this queue needs.
   static var isAvailable: Bool { ConcurrencyHooks.enqueueGlobal != nil }
 
   // MARK: Scopes
 
-  /// Waits until no other scope is open, then routes the global executor's jobs through the queue.
+  /// Waits until no other scope is open, then routes the scope's jobs through the queue.
   func openScope() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let opened = state.withLock { state -> Bool in
@@ -46,7 +66,7 @@ final class SerialJobQueue: Sendable {
         }
         state.scopeIsOpen = true
         // Under the lock, so that a scope closing at the same time cannot take the hook away.
-        ConcurrencyHooks.enqueueGlobal?.pointee = { job, _ in SerialJobQueue.shared.enqueue(job) }
+        ConcurrencyHooks.enqueueGlobal?.pointee = Self.hook
         return true
       }
       if opened { continuation.resume() }
@@ -66,6 +86,15 @@ final class SerialJobQueue: Sendable {
       return state.waitingScopes.removeFirst()
     }
     next?.resume()
+  }
+
+  /// Takes a scope's jobs, by their priority, and hands every other job on to the runtime.
+  private static let hook: ConcurrencyHooks.Hook = { job, original in
+    if job.priority == JobPriority(SerialJobQueue.scopePriority) {
+      SerialJobQueue.shared.enqueue(job)
+    } else {
+      original(job)
+    }
   }
 
   // MARK: Jobs
