@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite struct BookkeepingTests {
+@Suite(.serialExecutor) struct BookkeepingTests {
   @Test func errorIsRecordedEvenWhenOnErrorOverrideSkipsSuper() async {
     let viewModel = TestViewModel()
     await viewModel.dispatch(actionId: .load, task: { () async throws -> Int in throw TestError() }).value

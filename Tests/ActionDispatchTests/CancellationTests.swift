@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite struct CancellationTests {
+@Suite(.serialExecutor) struct CancellationTests {
   @Test func supersededRunNeverDeliversEvenIfItsWorkIgnoresCancellation() async {
     let viewModel = TestViewModel()
     let recorder = EventRecorder(viewModel)

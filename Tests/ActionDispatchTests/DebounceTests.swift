@@ -5,7 +5,7 @@ import Testing
 /// `.debounce`: "waits for a quiet period on the view model's clock"; "A dispatch during the
 /// quiet period supersedes the waiting run", which "ends as cancelled and never delivers".
 @MainActor
-@Suite struct DebounceTests {
+@Suite(.serialExecutor) struct DebounceTests {
   @Test func aDebouncedRunSupersededBeforeItsDeadlineNeverCallsItsWorkWhenThatDeadlinePasses() async {
     let clock = TestClock()
     let viewModel = AdvViewModel(clock: clock)

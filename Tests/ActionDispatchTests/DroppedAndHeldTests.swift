@@ -4,7 +4,7 @@ import Testing
 
 /// A caller hears that a dispatch was dropped or held (issue 24), under every policy.
 @MainActor
-@Suite struct DroppedAndHeldTests {
+@Suite(.serialExecutor) struct DroppedAndHeldTests {
   /// What `On(.search)` heard, in order.
   final class Heard {
     var phases: [String] = []

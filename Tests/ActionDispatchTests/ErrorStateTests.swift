@@ -6,7 +6,7 @@ import Testing
 /// retry: "How a failed run is retried before its error is delivered"; "Cancellation is not an
 /// error: `error(for:)` stays `nil`"; supersession "never delivers its result or error".
 @MainActor
-@Suite struct ErrorStateTests {
+@Suite(.serialExecutor) struct ErrorStateTests {
   @Test func aRetryThatSucceedsNeverShowsAnErrorNorInvalidatesTheErrorReader() async {
     let clock = TestClock()
     let viewModel = AdvViewModel(clock: clock)

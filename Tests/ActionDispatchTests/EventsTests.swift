@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite struct EventsTests {
+@Suite(.serialExecutor) struct EventsTests {
   @Test func eachStreamIsIndependentAndSeesEveryEvent() async {
     let viewModel = TestViewModel()
     let first = viewModel.events()

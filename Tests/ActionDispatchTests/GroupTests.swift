@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite struct GroupTests {
+@Suite(.serialExecutor) struct GroupTests {
   @Test func asyncGroupReportsSucceededAndFailedActions() async {
     let viewModel = TestViewModel()
     var saved: Int?

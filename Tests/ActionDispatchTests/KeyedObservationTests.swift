@@ -7,7 +7,7 @@ import Testing
 /// `isLoading(for: .row(5))` or `error(for: .row(5))` while the row was idle is invalidated when that
 /// row later starts or fails — even if its state was reclaimed in between — and never by another row.
 @MainActor
-@Suite struct KeyedObservationTests {
+@Suite(.serialExecutor) struct KeyedObservationTests {
   /// Runs every row in `rows` once to completion, succeeding or failing.
   func runRows(_ rows: some Sequence<Int>, on viewModel: RowViewModel, failing: Bool = false) async {
     for row in rows {

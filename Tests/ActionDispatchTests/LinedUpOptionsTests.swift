@@ -5,7 +5,7 @@ import Testing
 /// The options of `dispatch` where they were missing (issue 24): `dispatchAndWait` with
 /// `onFailure:`, and group members with `retry:`, `timeout:` and `onFailure:`.
 @MainActor
-@Suite struct LinedUpOptionsTests {
+@Suite(.serialExecutor) struct LinedUpOptionsTests {
   @Test func dispatchAndWaitCallsItsFailureClosureWithTheViewModelBeforeItReturns() async {
     let viewModel = TestViewModel()
     await viewModel.dispatchAndWait(

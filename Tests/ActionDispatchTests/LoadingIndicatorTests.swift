@@ -4,7 +4,7 @@ import Observation
 import Testing
 
 @MainActor
-@Suite struct LoadingIndicatorTests {
+@Suite(.serialExecutor) struct LoadingIndicatorTests {
   let clock = TestClock()
   let indicator = LoadingIndicator(delay: .milliseconds(200), minimumDuration: .milliseconds(500))
 

@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite struct LoadingTests {
+@Suite(.serialExecutor) struct LoadingTests {
   @Test func loadingIsVisibleAsSoonAsDispatchReturns() async {
     let viewModel = TestViewModel()
     let run = viewModel.dispatch(actionId: .load, task: { 1 })

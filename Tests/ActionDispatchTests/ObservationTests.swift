@@ -18,7 +18,7 @@ final class InvalidationCounter {
 }
 
 @MainActor
-@Suite struct ObservationTests {
+@Suite(.serialExecutor) struct ObservationTests {
   @Test func readerOfOneActionIsNotInvalidatedByAnother() async {
     let viewModel = TestViewModel()
     let invalidations = InvalidationCounter {

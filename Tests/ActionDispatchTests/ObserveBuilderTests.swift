@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite struct ObserveBuilderTests {
+@Suite(.serialExecutor) struct ObserveBuilderTests {
   @Test func handlersRunInLifecycleOrder() async {
     let viewModel = TestViewModel()
     var log: [String] = []

@@ -4,7 +4,7 @@ import Testing
 
 /// `onFailure:` beside `onSuccess:`, and `dispatchAndWait`, which follows its caller's cancellation.
 @MainActor
-@Suite struct PerCallClosuresTests {
+@Suite(.serialExecutor) struct PerCallClosuresTests {
   @Test func onFailureGetsThisRunsErrorAfterErrorForAndBeforeTheHook() async {
     let viewModel = TestViewModel()
     await viewModel.dispatch(

@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite struct PolicyTests {
+@Suite(.serialExecutor) struct PolicyTests {
   @Test func ignoreWhileRunningDropsASecondDispatch() async {
     let viewModel = TestViewModel()
     let recorder = EventRecorder(viewModel)

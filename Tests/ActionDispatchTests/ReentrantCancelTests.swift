@@ -5,7 +5,7 @@ import Testing
 /// Issue 22: a run ends the same way whichever path cancelled it, and `cancel(_:)`/`cancelAll()`
 /// called from inside a hook or handler end the runs before they return, not after the delivery.
 @MainActor
-@Suite struct ReentrantCancelTests {
+@Suite(.serialExecutor) struct ReentrantCancelTests {
   enum Path: CaseIterable, CustomStringConvertible {
     case cancelAction
     case cancelTask

@@ -5,7 +5,7 @@ import Testing
 /// Re-entrancy from `onSuccess` closures, and callbacks that drop or cancel their token or release
 /// the view model: every run still ends exactly once, a cancelled run never delivers.
 @MainActor
-@Suite struct ReentrantEffectsTests {
+@Suite(.serialExecutor) struct ReentrantEffectsTests {
   @Test func dispatchFromAnOnSuccessClosureKeepsEveryRunInLifecycleOrder() async {
     let viewModel = RowViewModel()
     let harness = ListenerHarness(viewModel, observing: [.a, .b])

@@ -7,7 +7,7 @@ import Testing
 /// lifecycle order. What a listener sees of a run its own callback starts or ends: notifications
 /// raised during a notification are queued and delivered, in order, after it returns.
 @MainActor
-@Suite struct ReentrantOrderTests {
+@Suite(.serialExecutor) struct ReentrantOrderTests {
   /// Dispatches `.a` behind a gate with `react` installed, and returns the harness after the run ended.
   func runA(
     reactingTo trigger: String,

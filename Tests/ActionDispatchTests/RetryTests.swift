@@ -6,7 +6,7 @@ import Testing
 /// order … and `run(maxSteps:)` skips every wait however many there are — retry backoffs
 /// included"; `RetryPolicy.exponential`: "0.5 s, 1 s, 2 s, … capped at 30 s".
 @MainActor
-@Suite struct RetryTests {
+@Suite(.serialExecutor) struct RetryTests {
   /// Dispatches work that always fails and records the instant of each attempt.
   private func failingRun(
     _ viewModel: AdvViewModel, clock: TestClock, retry: RetryPolicy, timeout: Duration? = nil,

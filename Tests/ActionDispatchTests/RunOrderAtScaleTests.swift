@@ -6,7 +6,7 @@ import Testing
 /// run "after the previous run of the action ended", in dispatch order, and `.cancelPrevious`
 /// cancels "the runs of the action in flight" — whatever ended in between, however many.
 @MainActor
-@Suite
+@Suite(.serialExecutor)
 struct RunOrderAtScaleTests {
   @Test func enqueuedRunsStartOneAtATimeInDispatchOrderAfterMostOfTheQueueIsCancelled() async {
     let viewModel = AdvViewModel()

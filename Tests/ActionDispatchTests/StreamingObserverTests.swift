@@ -4,7 +4,7 @@ import Testing
 
 /// `On(.x).element { }` and what listeners see of a streaming run, re-entrant callbacks included.
 @MainActor
-@Suite struct StreamingObserverTests {
+@Suite(.serialExecutor) struct StreamingObserverTests {
   @Test func elementHandlersSeeEachElementBetweenStartedAndTheEnd() async {
     let viewModel = TestViewModel()
     var log: [String] = []

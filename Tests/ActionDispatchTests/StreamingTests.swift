@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite struct StreamingTests {
+@Suite(.serialExecutor) struct StreamingTests {
   @Test func deliversEachElementInOrderAndSucceedsWhenTheSequenceEnds() async {
     let viewModel = TestViewModel()
     let recorder = EventRecorder(viewModel)

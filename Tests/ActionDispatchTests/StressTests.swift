@@ -21,7 +21,7 @@ final class RunNumber {
 }
 
 @MainActor
-@Suite struct StressTests {
+@Suite(.serialExecutor) struct StressTests {
   @Test(arguments: [UInt64(1), 42])
   func everyRunEndsExactlyOnceAndNoStaleResultIsApplied(seed: UInt64) async {
     var random = SplitMix64(state: seed)

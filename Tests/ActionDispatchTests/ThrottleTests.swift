@@ -3,7 +3,7 @@ import ActionDispatchTesting
 import Testing
 
 @MainActor
-@Suite struct ThrottleTests {
+@Suite(.serialExecutor) struct ThrottleTests {
   let clock = TestClock()
   let throttle = DispatchPolicy.throttle(.seconds(1))
 

@@ -54,7 +54,7 @@ private func releaseOnAnotherThread(_ viewModel: inout OffMainViewModel?) async 
 }
 
 @MainActor
-@Suite struct ViewModelReleaseOffMainTests {
+@Suite(.serialExecutor) struct ViewModelReleaseOffMainTests {
   // A run that is not stopped waits at the gate forever: the run-wide watchdog (.ci/run) fails that.
   @Test
   func releasedOnAnotherThreadWhileItsRunsStartItCancelsThemAllAndDeliversNothing() async {

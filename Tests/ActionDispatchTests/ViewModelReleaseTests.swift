@@ -78,7 +78,7 @@ struct GatedNameService: NameService {
 }
 
 @MainActor
-@Suite struct ViewModelReleaseTests {
+@Suite(.serialExecutor) struct ViewModelReleaseTests {
   @Test func docExampleViewModelReleasedWithWorkInFlightIsFreedCancelsItsWorkAndDeliversNothing() async {
     let service = GatedNameService()
     var viewModel: DocProfileViewModel? = DocProfileViewModel(service: service)

@@ -8,7 +8,7 @@ import Testing
 /// (TestingAViewModel.md). `EventRecorder`: "once a run's task has been awaited, all of its
 /// events are here"; "it is not retained".
 @MainActor
-@Suite struct WaitingTests {
+@Suite(.serialExecutor) struct WaitingTests {
   /// Starts `wait` in a task of its own and returns once it is waiting (it registered its
   /// listener synchronously before suspending, on the main actor), with the task; the task
   /// returns whether anything was loading at the moment the wait returned.

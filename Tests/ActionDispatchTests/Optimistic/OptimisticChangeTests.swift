@@ -4,7 +4,7 @@ import Testing
 
 /// When an optimistic change is made and resolved, one policy at a time (issue 24).
 @MainActor
-@Suite struct OptimisticChangeTests {
+@Suite(.serialExecutor) struct OptimisticChangeTests {
   let clock = TestClock()
 
   @Test func aSucceedingRunKeepsItsChangeAndAFailingOneRollsItBack() async {

@@ -10,7 +10,7 @@ import Testing
 ///
 /// Replay one world: `OPTIMISTIC_SEED=<seed> swift test --filter OptimisticToggleWorldTests`.
 @MainActor
-@Suite struct OptimisticToggleWorldTests {
+@Suite(.serialExecutor) struct OptimisticToggleWorldTests {
   /// One tap: what its run will do when its gate opens.
   struct Tap: CustomStringConvertible {
     var fails: Bool

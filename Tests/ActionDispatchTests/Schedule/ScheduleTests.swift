@@ -10,7 +10,7 @@ import Testing
 /// Run more worlds: `SCHEDULE_WORLDS=<count>` (default 2,000).
 /// Report more failing worlds in full: `SCHEDULE_REPORT=<count>` (default 5).
 @MainActor
-@Suite struct ScheduleTests {
+@Suite(.serialExecutor) struct ScheduleTests {
   /// 2,000 worlds take about 2 s, and about 3 s under ThreadSanitizer, on the 2-core CI machine.
   static var worldCount: Int {
     ProcessInfo.processInfo.environment["SCHEDULE_WORLDS"].flatMap(Int.init) ?? 2_000
