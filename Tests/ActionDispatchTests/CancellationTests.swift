@@ -112,4 +112,23 @@ import Testing
     await run.value
     #expect(run.isCancelled)
   }
+
+  /// Runs end action by action, oldest first, not in a dictionary's order, which differs between
+  /// two view models with the same actions (a replayed test would see another order).
+  @Test func cancelAllEndsTheActionWithTheOldestRunFirstEveryTime() async {
+    for _ in 0..<5 {
+      let viewModel = RowViewModel()
+      let gate = Gate()
+      // Rows 19 down to 0, then a second run of row 19: row 19 has the oldest run.
+      let order = Array((0..<20).reversed()) + [19]
+      let runs = order.map { row in
+        viewModel.dispatch(actionId: RowAction.row(row), task: { try await gate.pass() })
+      }
+      viewModel.cancelAll()
+      for run in runs { await run.value }
+      #expect(viewModel.statusLog.values.allSatisfy { $0 == [true, false] })
+      let ended = viewModel.hookLog.filter { $0.hasSuffix(",false)") }
+      #expect(ended == (0..<20).reversed().map { "status(row(\($0)),false)" })
+    }
+  }
 }

@@ -17,8 +17,17 @@ extension BaseViewModel {
   ///
   /// Like ``cancel(_:)``, every run ends before this returns, wherever it is called from; a run
   /// dispatched after it returned, even by a handler of the same notification, is not cancelled.
+  ///
+  /// Runs end action by action, the action with the oldest run (or held dispatch) first, and
+  /// each action's runs oldest first, so the order of their notifications is the same every time.
   public func cancelAll() {
-    let actions = Array(states.keys)
+    // Not in the dictionary's order: that differs between two view models with the same
+    // actions, so a replayed test would see its notifications in another order.
+    let actions = states.map { actionId, state in
+      (actionId, state.machine.runs.oldest?.id ?? state.machine.window?.held?.runID ?? .max)
+    }
+    .sorted { $0.1 < $1.1 }
+    .map(\.0)
     batch {
       for actionId in actions { cancelRuns(of: actionId) }
     }
