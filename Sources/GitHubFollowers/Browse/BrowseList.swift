@@ -26,9 +26,9 @@ public final class BrowseList {
   @ObservationIgnored var eventsToken: ObservationToken?
   /// ``username``, checked once when the list was made (or found malformed: every request for
   /// it then fails with that error, and nothing is sent).
-  @ObservationIgnored let login: Result<GitHubUsername, GitHubError>
+  @ObservationIgnored let login: LoginInput
 
-  init(login: Result<GitHubUsername, GitHubError>, followers: FollowersViewModel) {
+  init(login: LoginInput, followers: FollowersViewModel) {
     self.username = login.text
     self.login = login
     self.followers = followers

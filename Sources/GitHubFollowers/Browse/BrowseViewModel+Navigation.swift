@@ -12,7 +12,7 @@ extension BrowseViewModel {
     // A row's login is the server's text: checked here, once, for every request the new list
     // makes (its pages, its owner's profile, a retry).
     let list = BrowseList(
-      login: GitHubUsername.checking(login),
+      login: LoginInput(login),
       followers: FollowersViewModel(service: service, clock: listClock, loadingIndicator: pageIndicator))
     stack.append(list)
     watch(list)

@@ -96,7 +96,7 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.init(
-      login: GitHubUsername.checking(username), service: service, following: following, clock: clock,
+      login: LoginInput(username), service: service, following: following, clock: clock,
       profileDebounce: profileDebounce, searchDebounce: searchDebounce, loadingIndicator: loadingIndicator, now: now)
   }
 
@@ -126,12 +126,12 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.init(
-      login: .success(user), service: service, following: following, clock: clock,
+      login: LoginInput(user), service: service, following: following, clock: clock,
       profileDebounce: profileDebounce, searchDebounce: searchDebounce, loadingIndicator: loadingIndicator, now: now)
   }
 
   private init(
-    login: Result<GitHubUsername, GitHubError>,
+    login: LoginInput,
     service: any FollowersService,
     following: (any FollowingService)? = nil,
     clock: any Clock<Duration> = ContinuousClock(),

@@ -83,7 +83,7 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
     onFollowers: @escaping @MainActor ([Follower]) -> Void
   ) -> Task<Void, Never> {
     loadAllPages(
-      for: GitHubUsername.checking(username), perPage: perPage, concurrency: concurrency, limit: limit,
+      for: LoginInput(username), perPage: perPage, concurrency: concurrency, limit: limit,
       maxPages: maxPages, onFollowers: onFollowers)
   }
 
@@ -109,12 +109,12 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
     onFollowers: @escaping @MainActor ([Follower]) -> Void
   ) -> Task<Void, Never> {
     loadAllPages(
-      for: .success(user), perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages,
+      for: LoginInput(user), perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages,
       onFollowers: onFollowers)
   }
 
   private func loadAllPages(
-    for login: Result<GitHubUsername, GitHubError>,
+    for login: LoginInput,
     perPage: Int,
     concurrency: Int,
     limit: Int?,

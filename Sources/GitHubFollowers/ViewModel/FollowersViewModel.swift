@@ -88,7 +88,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   ///   ``GitHubError/invalidUsername(_:reason:)``, and nothing is sent.
   @discardableResult
   public func fetchFollowers(for username: String, perPage: Int = defaultPerPage) -> Task<Void, Never> {
-    fetchFollowers(for: GitHubUsername.checking(username), perPage: perPage)
+    fetchFollowers(for: LoginInput(username), perPage: perPage)
   }
 
   /// Loads the first page of a user's followers, for a login already checked; otherwise as
@@ -100,13 +100,13 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// - Returns: The run's task; await it to wait for the whole run.
   @discardableResult
   public func fetchFollowers(for user: GitHubUsername, perPage: Int = defaultPerPage) -> Task<Void, Never> {
-    fetchFollowers(for: .success(user), perPage: perPage)
+    fetchFollowers(for: LoginInput(user), perPage: perPage)
   }
 
   /// ``fetchFollowers(for:perPage:)-(String,_)`` for a login checked (or found malformed) where
   /// it came in.
   @discardableResult
-  func fetchFollowers(for login: Result<GitHubUsername, GitHubError>, perPage: Int) -> Task<Void, Never> {
+  func fetchFollowers(for login: LoginInput, perPage: Int) -> Task<Void, Never> {
     cancel(.loadNextPage)
     cancel(.loadAllPages)
     return dispatch(
@@ -208,7 +208,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     maxPages: Int? = nil
   ) -> Task<Void, Never> {
     loadAllPages(
-      for: GitHubUsername.checking(username), perPage: perPage, concurrency: concurrency, limit: limit,
+      for: LoginInput(username), perPage: perPage, concurrency: concurrency, limit: limit,
       maxPages: maxPages)
   }
 
@@ -231,11 +231,11 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     maxPages: Int? = nil
   ) -> Task<Void, Never> {
     loadAllPages(
-      for: .success(user), perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
+      for: LoginInput(user), perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
   }
 
   private func loadAllPages(
-    for login: Result<GitHubUsername, GitHubError>, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
+    for login: LoginInput, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
   ) -> Task<Void, Never> {
     cancel(.fetchFollowers)
     cancel(.loadNextPage)
@@ -268,7 +268,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// - Returns: The run's task.
   @discardableResult
   public func fetchProfile(for username: String) -> Task<Void, Never> {
-    fetchProfile(for: GitHubUsername.checking(username))
+    fetchProfile(for: LoginInput(username))
   }
 
   /// Loads a user's profile, for a login already checked.
@@ -277,10 +277,10 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// - Returns: The run's task.
   @discardableResult
   public func fetchProfile(for user: GitHubUsername) -> Task<Void, Never> {
-    fetchProfile(for: .success(user))
+    fetchProfile(for: LoginInput(user))
   }
 
-  private func fetchProfile(for login: Result<GitHubUsername, GitHubError>) -> Task<Void, Never> {
+  private func fetchProfile(for login: LoginInput) -> Task<Void, Never> {
     dispatch(
       actionId: .fetchProfile, policy: .cancelPrevious,
       task: { [service] in
