@@ -13,7 +13,8 @@ import Foundation
 /// ``GitHubClient`` does) checks it there and calls the ``GitHubUsername`` form. A service
 /// implements the `String` forms; the ``GitHubUsername`` forms default to calling them with
 /// ``GitHubUsername/rawValue``, and a service that would otherwise check the login again
-/// implements them too.
+/// implements them too. `allFollowers` is the exception: implement it in either form, or in
+/// neither for the default pager; whichever is implemented is used from both.
 ///
 /// ```swift
 /// func printFollowers(of login: String, using service: some FollowersService) async throws {
