@@ -24,9 +24,13 @@ public final class BrowseList {
 
   @ObservationIgnored var pageTask: Task<Void, Never>?
   @ObservationIgnored var eventsToken: ObservationToken?
+  /// ``username``, checked once when the list was made (or found malformed: every request for
+  /// it then fails with that error, and nothing is sent).
+  @ObservationIgnored let login: LoginInput
 
-  init(username: String, followers: FollowersViewModel) {
-    self.username = username
+  init(login: LoginInput, followers: FollowersViewModel) {
+    self.username = login.text
+    self.login = login
     self.followers = followers
   }
 }

@@ -13,7 +13,7 @@ extension BrowseViewModel {
     if mode == .followers {
       let list = current
       if list.followers.error(for: .fetchFollowers) != nil {
-        list.followers.fetchFollowers(for: list.username)
+        list.followers.fetchFollowers(for: list.login, perPage: FollowersViewModel.defaultPerPage)
       } else if list.followers.error(for: .loadNextPage) != nil {
         loadNextPage(of: list)
       }
@@ -64,6 +64,8 @@ extension BrowseViewModel {
         return { viewModel in viewModel.following[key] = previous }
       },
       task: {
+        // A row's login is the server's text, and goes to the service as text: the service
+        // checks it where it becomes a request (GitHubClient does, before sending anything).
         if value {
           try await followingService.follow(login)
         } else {

@@ -71,6 +71,8 @@ extension BrowseViewModel {
     if failedProfileLogin != nil { failedProfileLogin = nil }
     dispatch(
       actionId: .fetchProfile, policy: .debounce(profileDebounce),
+      // A row's login is the server's text, and goes to the service as text: the service checks
+      // it where it becomes a request (GitHubClient does, before sending anything).
       task: { [service] in try await service.profile(of: login) },
       onSuccess: { viewModel, profile in viewModel.profiles[key] = profile },
       onFailure: { viewModel, _ in viewModel.failedProfileLogin = key })

@@ -9,14 +9,16 @@ extension BrowseViewModel {
       return
     }
     guard let login = selectedFollower?.login else { return }
+    // A row's login is the server's text: checked here, once, for every request the new list
+    // makes (its pages, its owner's profile, a retry).
     let list = BrowseList(
-      username: login,
+      login: LoginInput(login),
       followers: FollowersViewModel(service: service, clock: listClock, loadingIndicator: pageIndicator))
     stack.append(list)
     watch(list)
     mode = .followers
     loadOwner(of: list)
-    list.followers.fetchFollowers(for: login)
+    list.followers.fetchFollowers(for: list.login, perPage: FollowersViewModel.defaultPerPage)
     loadSelectedProfile()
   }
 

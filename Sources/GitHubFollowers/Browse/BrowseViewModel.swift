@@ -72,6 +72,9 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
 
   /// Creates a browser for a user's followers; ``start()`` loads the first page.
   ///
+  /// The username is checked once, here: a malformed one fails the first page and the profile
+  /// with ``GitHubError/invalidUsername(_:reason:)``, and nothing is sent.
+  ///
   /// - Parameters:
   ///   - username: The user whose followers are listed first.
   ///   - service: Where followers, profiles and search results come from.
@@ -81,8 +84,54 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   ///   - searchDebounce: How long typing must pause before a search is sent.
   ///   - loadingIndicator: When a list's "loading more…" row shows, so a fast page never flashes it.
   ///   - now: The time an event is logged at.
-  public init(
+  public convenience init(
     username: String,
+    service: any FollowersService,
+    following: (any FollowingService)? = nil,
+    clock: any Clock<Duration> = ContinuousClock(),
+    profileDebounce: Duration = .milliseconds(120),
+    searchDebounce: Duration = .milliseconds(250),
+    loadingIndicator: LoadingIndicator = LoadingIndicator(
+      delay: .milliseconds(150), minimumDuration: .milliseconds(400)),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.init(
+      login: LoginInput(username), service: service, following: following, clock: clock,
+      profileDebounce: profileDebounce, searchDebounce: searchDebounce, loadingIndicator: loadingIndicator, now: now)
+  }
+
+  /// Creates a browser for a user's followers, for a login already checked; otherwise as the
+  /// `String` form.
+  ///
+  /// Nothing checks the login again.
+  ///
+  /// - Parameters:
+  ///   - user: The user whose followers are listed first.
+  ///   - service: Where followers, profiles and search results come from.
+  ///   - following: What follows and unfollows users; `nil` when nothing can.
+  ///   - clock: The clock debounces and loading indicators wait on; a test clock in tests.
+  ///   - profileDebounce: How long the selection must rest before its profile is requested.
+  ///   - searchDebounce: How long typing must pause before a search is sent.
+  ///   - loadingIndicator: When a list's "loading more…" row shows, so a fast page never flashes it.
+  ///   - now: The time an event is logged at.
+  public convenience init(
+    username user: GitHubUsername,
+    service: any FollowersService,
+    following: (any FollowingService)? = nil,
+    clock: any Clock<Duration> = ContinuousClock(),
+    profileDebounce: Duration = .milliseconds(120),
+    searchDebounce: Duration = .milliseconds(250),
+    loadingIndicator: LoadingIndicator = LoadingIndicator(
+      delay: .milliseconds(150), minimumDuration: .milliseconds(400)),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.init(
+      login: LoginInput(user), service: service, following: following, clock: clock,
+      profileDebounce: profileDebounce, searchDebounce: searchDebounce, loadingIndicator: loadingIndicator, now: now)
+  }
+
+  private init(
+    login: LoginInput,
     service: any FollowersService,
     following: (any FollowingService)? = nil,
     clock: any Clock<Duration> = ContinuousClock(),
@@ -100,7 +149,7 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     self.pageIndicator = loadingIndicator
     self.now = now
     let root = BrowseList(
-      username: username,
+      login: login,
       followers: FollowersViewModel(service: service, clock: clock, loadingIndicator: loadingIndicator))
     stack = [root]
     super.init(clock: clock, loadingIndicator: loadingIndicator)
@@ -168,17 +217,17 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   @discardableResult
   public func start() -> Task<Void, Never> {
     loadOwner(of: current)
-    return current.followers.fetchFollowers(for: current.username)
+    return current.followers.fetchFollowers(for: current.login, perPage: FollowersViewModel.defaultPerPage)
   }
 
   /// Loads the profile of a list's user, for how many followers it has in all.
   func loadOwner(of list: BrowseList) {
-    let login = list.username
-    let key = login.lowercased()
+    let login = list.login
+    let key = list.username.lowercased()
     guard profiles[key] == nil else { return }
     dispatch(
       actionId: .fetchOwner(login: key),
-      task: { [service] in try await service.profile(of: login) }
+      task: { [service] in try await service.profile(of: login.get()) }
     ) { viewModel, profile in
       viewModel.profiles[key] = profile
     }

@@ -14,7 +14,15 @@ extension GitHubClient: FollowingService {
   /// - Throws: ``GitHubError`` (``GitHubError/invalidUsername(_:reason:)`` with nothing sent),
   ///   or `CancellationError`.
   public func follow(_ username: String) async throws {
-    try await changeFollowing(username, method: .put)
+    try await follow(GitHubUsername(username))
+  }
+
+  /// Follows a user (`PUT /user/following/{username}`), for a login already checked.
+  ///
+  /// - Parameter user: The login.
+  /// - Throws: ``GitHubError``, or `CancellationError`.
+  public func follow(_ user: GitHubUsername) async throws {
+    try await changeFollowing(user, method: .put)
   }
 
   /// Stops following a user (`DELETE /user/following/{username}`, which answers 204).
@@ -22,11 +30,19 @@ extension GitHubClient: FollowingService {
   /// - Parameter username: The login; checked before any request.
   /// - Throws: ``GitHubError``, or `CancellationError`.
   public func unfollow(_ username: String) async throws {
-    try await changeFollowing(username, method: .delete)
+    try await unfollow(GitHubUsername(username))
   }
 
-  private func changeFollowing(_ username: String, method: HTTPMethod) async throws {
-    let login = try GitHubUsername.validate(username)
+  /// Stops following a user (`DELETE /user/following/{username}`), for a login already checked.
+  ///
+  /// - Parameter user: The login.
+  /// - Throws: ``GitHubError``, or `CancellationError`.
+  public func unfollow(_ user: GitHubUsername) async throws {
+    try await changeFollowing(user, method: .delete)
+  }
+
+  private func changeFollowing(_ user: GitHubUsername, method: HTTPMethod) async throws {
+    let login = user.rawValue
     var request = HTTPRequest.get("/user/following/\(login)").header("Content-Length", "0")
     request.method = method
     _ = try await fetch(request, resource: login)

@@ -2,7 +2,8 @@ import Foundation
 
 /// A client for the parts of GitHub's REST API that the followers feature needs.
 ///
-/// It checks usernames before sending anything, sends GitHub's recommended headers, follows
+/// It checks a username given as text before sending anything (a ``GitHubUsername`` was checked
+/// where it came in, and is not checked again), sends GitHub's recommended headers, follows
 /// `Link` pagination as given, makes conditional requests (a `304 Not Modified` is served from
 /// its cache and does not count against the rate limit), retries what is worth retrying, and
 /// turns every failure into a ``GitHubError`` that says what to do.
@@ -52,7 +53,21 @@ public struct GitHubClient: FollowersService {
   /// - Throws: ``GitHubError`` (``GitHubError/invalidUsername(_:reason:)`` with no request
   ///   sent, ``GitHubError/notFound(_:)`` for an unknown user, ...), or `CancellationError`.
   public func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
-    let login = try GitHubUsername.validate(username)
+    try await followers(of: GitHubUsername(username), page: page, perPage: perPage)
+  }
+
+  /// One page of a user's followers (`GET /users/{username}/followers`), for a login already
+  /// checked: nothing checks it again.
+  ///
+  /// - Parameters:
+  ///   - user: The login.
+  ///   - page: The page number from 1; smaller values ask for page 1.
+  ///   - perPage: Followers per page, 1 to 100 (values outside are clamped).
+  /// - Returns: The page with its `Link` URLs.
+  /// - Throws: ``GitHubError`` (``GitHubError/notFound(_:)`` for an unknown user, ...), or
+  ///   `CancellationError`.
+  public func followers(of user: GitHubUsername, page: Int, perPage: Int) async throws -> FollowersPage {
+    let login = user.rawValue
     let page = max(1, page)
     let request = HTTPRequest.get("/users/\(login)/followers")
       .query("per_page", String(min(max(perPage, 1), 100)))
@@ -87,9 +102,19 @@ public struct GitHubClient: FollowersService {
   ///
   /// - Parameter username: The login; checked before any request.
   /// - Returns: The profile.
-  /// - Throws: ``GitHubError``, or `CancellationError`.
+  /// - Throws: ``GitHubError`` (``GitHubError/invalidUsername(_:reason:)`` with no request
+  ///   sent, ...), or `CancellationError`.
   public func profile(of username: String) async throws -> UserProfile {
-    let login = try GitHubUsername.validate(username)
+    try await profile(of: GitHubUsername(username))
+  }
+
+  /// A user's public profile (`GET /users/{username}`), for a login already checked.
+  ///
+  /// - Parameter user: The login.
+  /// - Returns: The profile.
+  /// - Throws: ``GitHubError``, or `CancellationError`.
+  public func profile(of user: GitHubUsername) async throws -> UserProfile {
+    let login = user.rawValue
     let response = try await fetch(.get("/users/\(login)"), resource: login)
     return try decode(UserProfile.self, from: response, what: "the user profile")
   }
@@ -138,6 +163,9 @@ public struct GitHubClient: FollowersService {
   }
 
   /// The login in `/users/{login}/...`, or the URL's path for any other URL.
+  ///
+  /// The URL is a server's: its login segment is checked here, where it comes in, and used
+  /// only when it is a possible login.
   static func resourceName(for url: URL) -> String {
     let segments = url.path.split(separator: "/").map(String.init)
     if let index = segments.lastIndex(of: "users"), index + 1 < segments.count,

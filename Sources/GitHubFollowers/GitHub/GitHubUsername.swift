@@ -1,9 +1,12 @@
 /// A GitHub login that is known to be well formed: 1 to 39 ASCII letters, digits and hyphens,
 /// not starting with a hyphen.
 ///
-/// Every ``GitHubClient`` method that takes a username checks it with ``validate(_:)`` before
-/// sending anything, so a name such as `../admin` or `a b` never reaches the network and the
-/// user learns what is wrong at once.
+/// A login is checked once, where its text comes in: a command-line argument, a view model's
+/// `String`-taking method, a `Link` URL or a follower row from the server. From there it travels
+/// as a `GitHubUsername`, and nothing checks it again: ``FollowersViewModel``, ``FollowersService``'s
+/// pager and ``GitHubClient`` take it as it is. Every `String`-taking ``GitHubClient`` method checks
+/// its text before sending anything, so a name such as `../admin` or `a b` never reaches the
+/// network and the user learns what is wrong at once.
 ///
 /// ```swift
 /// let login = try GitHubUsername.validate("octocat")          // "octocat"
@@ -40,6 +43,7 @@ public struct GitHubUsername: Sendable, Hashable, Comparable, CustomStringConver
   ///   "it is empty", "it is 40 characters long" or "it contains \"/\"".
   @discardableResult
   public static func validate(_ raw: String) throws(GitHubError) -> String {
+    UsernameValidationLog.current?.record(raw)
     let bytes = raw.utf8
     if bytes.isEmpty {
       throw .invalidUsername(raw, reason: "it is empty")

@@ -104,8 +104,20 @@ public enum DemoFixtures {
   /// - Returns: The page; past the last page, an empty one (as GitHub answers).
   /// - Throws: ``GitHubError/invalidUsername(_:reason:)`` or ``DemoUserNotFoundError``.
   public static func followersPage(of username: String, page: Int, perPage: Int) throws -> FollowersPage {
-    try GitHubUsername.validate(username)
-    guard let user = profile(of: username) else { throw DemoUserNotFoundError(login: username) }
+    try followersPage(of: GitHubUsername(username), page: page, perPage: perPage)
+  }
+
+  /// A page of a demo user's followers, for a login already checked; otherwise as
+  /// ``followersPage(of:page:perPage:)-(String,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - login: A login the demo knows.
+  ///   - page: The page number, from 1 (smaller values mean 1).
+  ///   - perPage: Followers per page, clamped to 1...100.
+  /// - Returns: The page; past the last page, an empty one (as GitHub answers).
+  /// - Throws: ``DemoUserNotFoundError``.
+  public static func followersPage(of login: GitHubUsername, page: Int, perPage: Int) throws -> FollowersPage {
+    guard let user = profile(of: login.rawValue) else { throw DemoUserNotFoundError(login: login.rawValue) }
     let all = user.login == Self.username ? followers : []
     let perPage = min(max(perPage, 1), 100)
     let page = max(page, 1)
@@ -135,7 +147,9 @@ public enum DemoFixtures {
     }
     let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
     func number(_ name: String) -> Int? { items.first { $0.name == name }?.value.flatMap { Int($0) } }
-    return try followersPage(of: segments[1], page: number("page") ?? 1, perPage: number("per_page") ?? 30)
+    // The login in a link is the server's text: checked here, where it comes in.
+    return try followersPage(
+      of: GitHubUsername(segments[1]), page: number("page") ?? 1, perPage: number("per_page") ?? 30)
   }
 
   /// A user search over the demo user and its followers: logins containing the query,

@@ -9,19 +9,36 @@ extension DemoFollowersService: FollowingService {
   /// - Throws: ``DemoFollowRefusedError`` for ``DemoFixtures/unfollowableLogin``,
   ///   ``DemoUserNotFoundError`` for a login the demo does not know, or `CancellationError`.
   public func follow(_ username: String) async throws {
-    try await simulateFollowing(username)
+    try await simulateFollowing(GitHubUsername(username))
   }
 
-  /// Simulates no longer following a demo user, as ``follow(_:)`` does.
+  /// Simulates following a demo user, for a login already checked, as ``follow(_:)-(String)`` does.
+  ///
+  /// - Parameter user: The login.
+  /// - Throws: As ``follow(_:)-(String)``.
+  public func follow(_ user: GitHubUsername) async throws {
+    try await simulateFollowing(user)
+  }
+
+  /// Simulates no longer following a demo user, as ``follow(_:)-(String)`` does.
   ///
   /// - Parameter username: The login.
-  /// - Throws: As ``follow(_:)``.
+  /// - Throws: As ``follow(_:)-(String)``.
   public func unfollow(_ username: String) async throws {
-    try await simulateFollowing(username)
+    try await simulateFollowing(GitHubUsername(username))
   }
 
-  private func simulateFollowing(_ username: String) async throws {
-    try GitHubUsername.validate(username)
+  /// Simulates no longer following a demo user, for a login already checked, as
+  /// ``follow(_:)-(String)`` does.
+  ///
+  /// - Parameter user: The login.
+  /// - Throws: As ``follow(_:)-(String)``.
+  public func unfollow(_ user: GitHubUsername) async throws {
+    try await simulateFollowing(user)
+  }
+
+  private func simulateFollowing(_ user: GitHubUsername) async throws {
+    let username = user.rawValue
     guard DemoFixtures.profile(of: username) != nil else { throw DemoUserNotFoundError(login: username) }
     try await ContinuousClock().sleep(for: followDelay)
     if username.lowercased() == DemoFixtures.unfollowableLogin {

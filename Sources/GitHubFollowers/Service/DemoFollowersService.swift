@@ -36,7 +36,20 @@ public struct DemoFollowersService: FollowersService {
   ///   `CancellationError` when the task is cancelled.
   public func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
     try Task.checkCancellation()
-    return try DemoFixtures.followersPage(of: username, page: page, perPage: perPage)
+    return try DemoFixtures.followersPage(of: GitHubUsername(username), page: page, perPage: perPage)
+  }
+
+  /// A page of a demo user's followers, for a login already checked.
+  ///
+  /// - Parameters:
+  ///   - user: The login.
+  ///   - page: The page number, from 1.
+  ///   - perPage: Followers per page, 1 to 100.
+  /// - Returns: The page; past the last page, an empty one.
+  /// - Throws: ``DemoUserNotFoundError``, or `CancellationError` when the task is cancelled.
+  public func followers(of user: GitHubUsername, page: Int, perPage: Int) async throws -> FollowersPage {
+    try Task.checkCancellation()
+    return try DemoFixtures.followersPage(of: user, page: page, perPage: perPage)
   }
 
   /// The page a demo `next`/`last` URL points to.
@@ -58,8 +71,19 @@ public struct DemoFollowersService: FollowersService {
   ///   `CancellationError` when the task is cancelled.
   public func profile(of username: String) async throws -> UserProfile {
     try Task.checkCancellation()
-    try GitHubUsername.validate(username)
-    guard let profile = DemoFixtures.profile(of: username) else { throw DemoUserNotFoundError(login: username) }
+    return try await profile(of: GitHubUsername(username))
+  }
+
+  /// The profile of the demo user or one of its followers, for a login already checked.
+  ///
+  /// - Parameter user: The login.
+  /// - Returns: The profile.
+  /// - Throws: ``DemoUserNotFoundError``, or `CancellationError` when the task is cancelled.
+  public func profile(of user: GitHubUsername) async throws -> UserProfile {
+    try Task.checkCancellation()
+    guard let profile = DemoFixtures.profile(of: user.rawValue) else {
+      throw DemoUserNotFoundError(login: user.rawValue)
+    }
     return profile
   }
 

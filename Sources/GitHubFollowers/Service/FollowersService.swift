@@ -7,6 +7,15 @@ import Foundation
 /// `Stub` per method (as `action-dispatch scaffold` generates) stands in. Errors thrown are ``GitHubError`` values (or
 /// `CancellationError` when the calling task is cancelled).
 ///
+/// Each method that takes a login has two forms. The ``GitHubUsername`` form is what this
+/// package calls: the login was checked once, where its text came in, and is passed on as it
+/// is. The `String` form is for callers holding text; a service that checks logins (as
+/// ``GitHubClient`` does) checks it there and calls the ``GitHubUsername`` form. A service
+/// implements the `String` forms; the ``GitHubUsername`` forms default to calling them with
+/// ``GitHubUsername/rawValue``, and a service that would otherwise check the login again
+/// implements them too. `allFollowers` is the exception: implement it in either form, or in
+/// neither for the default pager; whichever is implemented is used from both.
+///
 /// ```swift
 /// func printFollowers(of login: String, using service: some FollowersService) async throws {
 ///   for try await page in service.allFollowers(of: login, perPage: 100, concurrency: 1) {
@@ -25,6 +34,19 @@ public protocol FollowersService: Sendable {
   /// - Returns: The page, with links to the next and last pages.
   /// - Throws: ``GitHubError``, or `CancellationError`.
   func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage
+
+  /// One page of a user's followers, for a login already checked.
+  ///
+  /// What ``FollowersViewModel`` and the pager call. The default implementation calls
+  /// ``followers(of:page:perPage:)-(String,_,_)`` with the login's text.
+  ///
+  /// - Parameters:
+  ///   - user: The login.
+  ///   - page: The page number, from 1.
+  ///   - perPage: Followers per page, 1 to 100.
+  /// - Returns: The page, with links to the next and last pages.
+  /// - Throws: ``GitHubError``, or `CancellationError`.
+  func followers(of user: GitHubUsername, page: Int, perPage: Int) async throws -> FollowersPage
 
   /// The page at a URL from a previous page's ``FollowersPage/next`` or ``FollowersPage/last``,
   /// requested exactly as given.
@@ -45,10 +67,14 @@ public protocol FollowersService: Sendable {
   /// pages, or with the first error. Cancelling the consuming task (or dropping the stream)
   /// cancels the requests.
   ///
-  /// This is what ``FollowersViewModel/loadAllPages(for:perPage:concurrency:limit:maxPages:)``
-  /// calls, so a service's own implementation is used there. The default implementation,
-  /// built on ``followers(of:page:perPage:)`` and ``followersPage(at:)``, checks the server's
-  /// pages as ``allFollowers(of:perPage:concurrency:limit:maxPages:)`` describes.
+  /// A service implements this form or the ``GitHubUsername`` one (or neither, and gets the
+  /// default pager); whichever it implements is what
+  /// ``FollowersViewModel/loadAllPages(for:perPage:concurrency:limit:maxPages:)-(GitHubUsername,_,_,_,_)``
+  /// and ``FollowersStreamViewModel`` use. The default implementation checks the login (a
+  /// malformed one fails the stream with ``GitHubError/invalidUsername(_:reason:)`` before any
+  /// request), then pages with ``followers(of:page:perPage:)-(GitHubUsername,_,_)`` and
+  /// ``followersPage(at:)``, checking the server's pages as
+  /// ``allFollowers(of:perPage:concurrency:limit:maxPages:)-(String,_,_,_,_)`` describes.
   ///
   /// - Parameters:
   ///   - username: The login.
@@ -61,12 +87,39 @@ public protocol FollowersService: Sendable {
     of username: String, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
   ) -> AsyncThrowingStream<FollowersPage, any Error>
 
+  /// The pages of a user's followers, for a login already checked; otherwise as the `String`
+  /// form.
+  ///
+  /// The default implementation calls the `String` form, so a service written against it is
+  /// used; when the service implements neither form, the default pager runs without checking
+  /// the login again.
+  ///
+  /// - Parameters:
+  ///   - user: The login.
+  ///   - perPage: Followers per page, 1 to 100.
+  ///   - concurrency: Pages in flight at once, clamped to 1...4.
+  ///   - limit: The followers wanted; `nil` for all.
+  ///   - maxPages: The most pages to fetch; `nil` for no cap.
+  /// - Returns: A stream of pages.
+  func allFollowers(
+    of user: GitHubUsername, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
+  ) -> AsyncThrowingStream<FollowersPage, any Error>
+
   /// A user's public profile.
   ///
   /// - Parameter username: The login.
   /// - Returns: The profile.
   /// - Throws: ``GitHubError``, or `CancellationError`.
   func profile(of username: String) async throws -> UserProfile
+
+  /// A user's public profile, for a login already checked.
+  ///
+  /// The default implementation calls ``profile(of:)-(String)`` with the login's text.
+  ///
+  /// - Parameter user: The login.
+  /// - Returns: The profile.
+  /// - Throws: ``GitHubError``, or `CancellationError`.
+  func profile(of user: GitHubUsername) async throws -> UserProfile
 
   /// Searches users.
   ///

@@ -19,8 +19,10 @@ import Observation
 /// print(viewModel.delivered, viewModel.repeatedFollowers)
 /// ```
 ///
-/// Runs use ``FollowersAction/loadAllPages``; a malformed username fails the run with
-/// ``GitHubError/invalidUsername(_:reason:)`` before any request.
+/// Runs use ``FollowersAction/loadAllPages``. A username given as text is checked once, here: a
+/// malformed one fails the run with ``GitHubError/invalidUsername(_:reason:)`` before any
+/// request. A caller that already checked it passes the ``GitHubUsername``, which nothing
+/// checks again.
 @MainActor
 @Observable
 public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
@@ -55,7 +57,7 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
   /// Delivers every page of a user's followers (or `limit` followers, or `maxPages` pages) to
   /// `onFollowers` as it arrives, in page order, each follower once, and keeps none of them.
   ///
-  /// Pages come from ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)``,
+  /// Pages come from ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)-(GitHubUsername,_,_,_,_)``,
   /// so a server whose pages cannot be trusted fails the run with
   /// ``GitHubError/paginationStopped(_:)``; what was delivered before stays delivered. The next
   /// page is asked for as soon as one is handed to `onFollowers`, so fetching it overlaps the
@@ -80,6 +82,45 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
     maxPages: Int? = nil,
     onFollowers: @escaping @MainActor ([Follower]) -> Void
   ) -> Task<Void, Never> {
+    loadAllPages(
+      for: LoginInput(username), perPage: perPage, concurrency: concurrency, limit: limit,
+      maxPages: maxPages, onFollowers: onFollowers)
+  }
+
+  /// Delivers every page of a user's followers, for a login already checked; otherwise as
+  /// ``loadAllPages(for:perPage:concurrency:limit:maxPages:onFollowers:)-(String,_,_,_,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - user: The GitHub login.
+  ///   - perPage: Followers per page, 1 to 100.
+  ///   - concurrency: Pages in flight at once, 1 to 4; GitHub asks for 1 (the default).
+  ///   - limit: Deliver at most this many followers; `nil` (the default) for all.
+  ///   - maxPages: Stop after this many pages; `nil` (the default) for no cap.
+  ///   - onFollowers: Receives each page's followers not delivered before, on the main
+  ///     actor; never an empty array.
+  /// - Returns: The run's task; await it to wait for the last page or the error.
+  @discardableResult
+  public func loadAllPages(
+    for user: GitHubUsername,
+    perPage: Int = 100,
+    concurrency: Int = 1,
+    limit: Int? = nil,
+    maxPages: Int? = nil,
+    onFollowers: @escaping @MainActor ([Follower]) -> Void
+  ) -> Task<Void, Never> {
+    loadAllPages(
+      for: LoginInput(user), perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages,
+      onFollowers: onFollowers)
+  }
+
+  private func loadAllPages(
+    for login: LoginInput,
+    perPage: Int,
+    concurrency: Int,
+    limit: Int?,
+    maxPages: Int?,
+    onFollowers: @escaping @MainActor ([Follower]) -> Void
+  ) -> Task<Void, Never> {
     delivered = 0
     repeatedFollowers = 0
     pagesLoaded = 0
@@ -92,7 +133,7 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
       elements: { [service] in
         ReadAheadSequence(
           service.allFollowers(
-            of: username, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages))
+            of: try login.get(), perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages))
       }
     ) { viewModel, page in
       viewModel.receive(page, limit: limit, onFollowers: onFollowers)

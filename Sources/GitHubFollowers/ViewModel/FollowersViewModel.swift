@@ -16,9 +16,10 @@ import Observation
 /// }
 /// ```
 ///
-/// A username is validated once, where it becomes a request: ``GitHubClient`` (and
-/// ``DemoFollowersService``) reject a malformed one before sending anything, and the run fails
-/// with ``GitHubError/invalidUsername(_:reason:)``. The view model passes it on as given.
+/// A username given as text is checked once, here, where it comes in: a malformed one fails the
+/// run with ``GitHubError/invalidUsername(_:reason:)`` before any request. From here it goes
+/// to the service as a ``GitHubUsername``, and nothing checks it again. A caller that already
+/// holds a ``GitHubUsername`` (a command-line tool that checked its argument) passes that.
 @MainActor
 @Observable
 public final class FollowersViewModel: BaseViewModel<FollowersAction> {
@@ -83,17 +84,38 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   ///   - username: The GitHub login.
   ///   - perPage: Followers per page, 1 to 100.
   /// - Returns: The run's task; await it to wait for the whole run.
+  ///   The login is checked first: a malformed one fails the run with
+  ///   ``GitHubError/invalidUsername(_:reason:)``, and nothing is sent.
   @discardableResult
   public func fetchFollowers(for username: String, perPage: Int = defaultPerPage) -> Task<Void, Never> {
+    fetchFollowers(for: LoginInput(username), perPage: perPage)
+  }
+
+  /// Loads the first page of a user's followers, for a login already checked; otherwise as
+  /// ``fetchFollowers(for:perPage:)-(String,_)``.
+  ///
+  /// - Parameters:
+  ///   - user: The GitHub login.
+  ///   - perPage: Followers per page, 1 to 100.
+  /// - Returns: The run's task; await it to wait for the whole run.
+  @discardableResult
+  public func fetchFollowers(for user: GitHubUsername, perPage: Int = defaultPerPage) -> Task<Void, Never> {
+    fetchFollowers(for: LoginInput(user), perPage: perPage)
+  }
+
+  /// ``fetchFollowers(for:perPage:)-(String,_)`` for a login checked (or found malformed) where
+  /// it came in.
+  @discardableResult
+  func fetchFollowers(for login: LoginInput, perPage: Int) -> Task<Void, Never> {
     cancel(.loadNextPage)
     cancel(.loadAllPages)
     return dispatch(
       actionId: .fetchFollowers, policy: .cancelPrevious,
       task: { [service] in
-        try await service.followers(of: username, page: 1, perPage: perPage)
+        try await service.followers(of: login.get(), page: 1, perPage: perPage)
       }
     ) { viewModel, page in
-      viewModel.username = username
+      viewModel.username = login.text
       viewModel.pagesLoaded = 0
       viewModel.pagingStopped = nil
       viewModel.loadedPageURLs = []
@@ -159,7 +181,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// appending each page as it arrives, in page order.
   ///
   /// A failure on page k keeps the pages before it and is reported by `error(for: .loadAllPages)`.
-  /// Pages come from ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)``,
+  /// Pages come from ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)-(GitHubUsername,_,_,_,_)``,
   /// so a server whose pages cannot be trusted (a cycle, an empty page that links on, a page
   /// that adds no one, more pages than it claimed) fails the run with
   /// ``GitHubError/paginationStopped(_:)``. A follower listed again is counted in
@@ -174,7 +196,9 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   ///     last page may bring more.
   ///   - maxPages: Stop after this many pages; `nil` (the default) for no cap.
   /// - Returns: The run's task; it succeeds with every page loaded. A streaming run: each page
-  ///   is appended as it arrives, and a superseded or cancelled run appends nothing more.
+  ///   is appended as it arrives, and a superseded or cancelled run appends nothing more. The
+  ///   login is checked first: a malformed one fails the run with
+  ///   ``GitHubError/invalidUsername(_:reason:)``, and nothing is sent.
   @discardableResult
   public func loadAllPages(
     for username: String,
@@ -183,9 +207,39 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     limit: Int? = nil,
     maxPages: Int? = nil
   ) -> Task<Void, Never> {
+    loadAllPages(
+      for: LoginInput(username), perPage: perPage, concurrency: concurrency, limit: limit,
+      maxPages: maxPages)
+  }
+
+  /// Loads every page of a user's followers, for a login already checked; otherwise as
+  /// ``loadAllPages(for:perPage:concurrency:limit:maxPages:)-(String,_,_,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - user: The GitHub login.
+  ///   - perPage: Followers per page, 1 to 100.
+  ///   - concurrency: Pages in flight at once, 1 to 4; GitHub asks for 1 (the default).
+  ///   - limit: Stop once this many followers are loaded; `nil` (the default) for all.
+  ///   - maxPages: Stop after this many pages; `nil` (the default) for no cap.
+  /// - Returns: The run's task; it succeeds with every page loaded.
+  @discardableResult
+  public func loadAllPages(
+    for user: GitHubUsername,
+    perPage: Int = 100,
+    concurrency: Int = 1,
+    limit: Int? = nil,
+    maxPages: Int? = nil
+  ) -> Task<Void, Never> {
+    loadAllPages(
+      for: LoginInput(user), perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
+  }
+
+  private func loadAllPages(
+    for login: LoginInput, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
+  ) -> Task<Void, Never> {
     cancel(.fetchFollowers)
     cancel(.loadNextPage)
-    self.username = username
+    self.username = login.text
     followers = []
     followerIDs = FollowerIDSet()
     repeatedFollowers = 0
@@ -200,7 +254,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       actionId: .loadAllPages, policy: .cancelPrevious,
       elements: { [service] in
         service.allFollowers(
-          of: username, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
+          of: try login.get(), perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
       }
     ) { viewModel, page in
       viewModel.append(page)
@@ -209,14 +263,28 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
 
   /// Loads a user's profile.
   ///
-  /// - Parameter username: The GitHub login.
+  /// - Parameter username: The GitHub login; a malformed one fails the run with
+  ///   ``GitHubError/invalidUsername(_:reason:)``, and nothing is sent.
   /// - Returns: The run's task.
   @discardableResult
   public func fetchProfile(for username: String) -> Task<Void, Never> {
+    fetchProfile(for: LoginInput(username))
+  }
+
+  /// Loads a user's profile, for a login already checked.
+  ///
+  /// - Parameter user: The GitHub login.
+  /// - Returns: The run's task.
+  @discardableResult
+  public func fetchProfile(for user: GitHubUsername) -> Task<Void, Never> {
+    fetchProfile(for: LoginInput(user))
+  }
+
+  private func fetchProfile(for login: LoginInput) -> Task<Void, Never> {
     dispatch(
       actionId: .fetchProfile, policy: .cancelPrevious,
       task: { [service] in
-        try await service.profile(of: username)
+        try await service.profile(of: login.get())
       }
     ) { viewModel, profile in
       viewModel.profile = profile

@@ -42,7 +42,7 @@ struct BrowseCommand: Command {
     environment: GitHubOptions.environment)
 
   /// `<username>`, validated.
-  let username: String
+  let username: GitHubUsername
   /// `--api-url`, `--timeout`, `--demo`.
   let options: GitHubOptions
 

@@ -68,7 +68,7 @@ struct FollowersCommand: Command {
     environment: GitHubOptions.environment)
 
   /// `<username>`, validated: the user whose followers to list.
-  let username: String
+  let username: GitHubUsername
   /// `--limit`: the most followers to list; `nil` with `--all`.
   let limit: Int?
   /// `--concurrency`: pages in flight at once with `--all`.
@@ -114,7 +114,8 @@ struct FollowersCommand: Command {
       return "Fetching followers of \(username)… page \(min(page, total)) of \(total)"
     }
     defer { presenter.end() }
-    let view = FollowerListView(username: username, context: context, spinner: presenter.spinner, json: options.json)
+    let view = FollowerListView(
+      username: username.rawValue, context: context, spinner: presenter.spinner, json: options.json)
     presenter.onInterrupt = view.interrupted
 
     await viewModel.loadAllPages(

@@ -25,7 +25,7 @@ struct ProfileCommand: Command {
     environment: GitHubOptions.environment)
 
   /// `<username>`, validated: the user whose profile to show.
-  let username: String
+  let username: GitHubUsername
   /// `--json`, `--api-url`, `--demo`.
   let options: GitHubOptions
 

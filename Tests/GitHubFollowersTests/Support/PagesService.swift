@@ -60,7 +60,7 @@ final class PagesService: FollowersService {
 }
 
 /// The calls a ``PagesService`` recorded, behind a lock.
-private final class LockedCalls: @unchecked Sendable {
+final class LockedCalls: @unchecked Sendable {
   private let lock = NSLock()
   private var stored: [PagesService.Call] = []
 

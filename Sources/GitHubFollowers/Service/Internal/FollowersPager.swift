@@ -30,7 +30,7 @@ actor FollowersPager {
   }
 
   private let service: any FollowersService
-  private let username: String
+  private let user: GitHubUsername
   private let perPage: Int
   private let concurrency: Int
   private let limit: Int?
@@ -48,9 +48,21 @@ actor FollowersPager {
   /// The number of pages the first page's `last` link claimed.
   private var claimedLastPage: Int?
 
-  init(service: any FollowersService, username: String, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?) {
+  /// The pages of `user`'s followers, with `perPage`, `concurrency`, `limit` and `maxPages`
+  /// clamped to what makes sense.
+  static func pages(
+    service: any FollowersService, user: GitHubUsername, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
+  ) -> AsyncThrowingStream<FollowersPage, any Error> {
+    let pager = FollowersPager(
+      service: service, user: user, perPage: min(max(perPage, 1), 100),
+      concurrency: min(max(concurrency, 1), 4), limit: limit.map { max($0, 1) }, maxPages: maxPages.map { max($0, 1) })
+    return AsyncThrowingStream(unfolding: { try await pager.next() })
+  }
+
+  init(service: any FollowersService, user: GitHubUsername, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?)
+  {
     self.service = service
-    self.username = username
+    self.user = user
     self.perPage = perPage
     self.concurrency = concurrency
     self.limit = limit
@@ -77,7 +89,7 @@ actor FollowersPager {
       switch mode {
       case .start:
         requests = 1
-        var first = try await service.followers(of: username, page: 1, perPage: perPage)
+        var first = try await service.followers(of: user, page: 1, perPage: perPage)
         if first.next != nil { claimedLastPage = first.lastPage }
         try check(&first, number: 1)
         if concurrency > 1, let last = first.last, let lastPage = LinkHeader.pageNumber(in: last), lastPage > 1 {

@@ -1,0 +1,142 @@
+import ActionDispatch
+import ActionDispatchTesting
+import Foundation
+import GitHubFollowers
+import Testing
+
+/// A login is checked once, where its text comes in, and travels on as a `GitHubUsername` that
+/// nothing checks again; text from a server is checked where it comes in, too.
+@MainActor
+@Suite(.serialExecutor) struct CheckedOnceTests {
+  @Test func textGivenToTheViewModelIsCheckedOnceOnItsWayToTheClient() async {
+    let http = twoFollowersAPI()
+    let viewModel = FollowersViewModel(service: GitHubClient(httpClient: http), clock: ImmediateClock())
+
+    let fetch = await checkedLogins { await viewModel.fetchFollowers(for: "octocat").value }
+    let all = await checkedLogins { await viewModel.loadAllPages(for: "octocat").value }
+    let profile = await checkedLogins { await viewModel.fetchProfile(for: "octocat").value }
+
+    #expect(fetch == ["octocat"])
+    #expect(all == ["octocat"])
+    #expect(profile == ["octocat"])
+    #expect(http.requestCount == 3)
+    #expect(viewModel.followers.map(\.login) == ["a", "b"])
+    #expect(viewModel.profile?.login == "octocat")
+  }
+
+  @Test func aCheckedLoginIsNotCheckedAgainOnItsWayToARequest() async throws {
+    let user = try GitHubUsername("octocat")
+    let http = twoFollowersAPI()
+    let client = GitHubClient(httpClient: http)
+    let viewModel = FollowersViewModel(service: client, clock: ImmediateClock())
+    let stream = FollowersStreamViewModel(service: client)
+    var streamed: [String] = []
+
+    let names = await checkedLogins {
+      await viewModel.fetchFollowers(for: user).value
+      await viewModel.loadAllPages(for: user).value
+      await viewModel.fetchProfile(for: user).value
+      await stream.loadAllPages(for: user) { streamed += $0.map(\.login) }.value
+      _ = try? await client.followers(of: user, page: 1, perPage: 30)
+      _ = try? await client.profile(of: user)
+    }
+
+    #expect(names.isEmpty)
+    #expect(http.requestCount == 6)
+    #expect(viewModel.followers.map(\.login) == ["a", "b"])
+    #expect(streamed == ["a", "b"])
+  }
+
+  @Test func textGivenToTheClientIsCheckedOnce() async throws {
+    let http = twoFollowersAPI()
+    let client = GitHubClient(httpClient: http)
+
+    let names = await checkedLogins {
+      _ = try? await client.followers(of: "octocat", page: 1, perPage: 30)
+      _ = try? await client.profile(of: "mona")
+      _ = try? await client.follow("hubot")
+    }
+
+    #expect(names == ["octocat", "mona", "hubot"])
+    #expect(http.requestCount == 3)
+  }
+
+  @Test(arguments: ["", "../etc", "octo cat", "a/b"])
+  func malformedTextFailsWhereItComesInWithTheSameErrorAndNothingIsSent(username: String) async throws {
+    let expected = try #require(throws: GitHubError.self) { try GitHubUsername.validate(username) }
+    let service = MockFollowersService()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let stream = FollowersStreamViewModel(service: service)
+
+    let names = await checkedLogins {
+      await viewModel.fetchFollowers(for: username).value
+      await viewModel.loadAllPages(for: username).value
+      await viewModel.fetchProfile(for: username).value
+      await stream.loadAllPages(for: username) { _ in Issue.record("nothing is delivered") }.value
+    }
+
+    #expect(names == Array(repeating: username, count: 4))
+    #expect(service.callCount == 0)
+    for action in [FollowersAction.fetchFollowers, .loadAllPages, .fetchProfile] {
+      #expect(viewModel.failure(for: action) as? GitHubError == expected)
+    }
+    #expect(stream.failure(for: .loadAllPages) as? GitHubError == expected)
+    #expect(viewModel.username == username)
+  }
+
+  @Test func aLinkFromTheServerIsCheckedWhereItComesIn() async throws {
+    let user = try GitHubUsername("octocat")
+    let http = twoFollowersAPI(pages: 2)
+    let viewModel = FollowersViewModel(service: GitHubClient(httpClient: http), clock: ImmediateClock())
+
+    let names = await checkedLogins { await viewModel.loadAllPages(for: user).value }
+
+    // Page 2's URL is the server's: the login in its path is checked before it names anything.
+    #expect(names == ["octocat"])
+    #expect(http.requestCount == 2)
+    #expect(viewModel.followers.map(\.login) == ["a", "b", "c"])
+  }
+
+  @Test func aFollowerRowsLoginIsCheckedOnceWhenItsListIsOpened() async throws {
+    let service = BrowseFixtures.service(followers: 30)
+    let browser = BrowseViewModel(
+      username: try GitHubUsername("octocat"), service: service, clock: TestClock(), loadingIndicator: .immediate)
+
+    let names = await checkedLogins {
+      await browser.start().value
+      browser.openSelected()
+      try? await browser.current.followers.waitUntilIdle(.fetchFollowers)
+      try? await browser.waitUntilIdle(.fetchOwner(login: "octocat"))
+      try? await browser.waitUntilIdle(.fetchOwner(login: "user-0"))
+    }
+
+    // "octocat" was checked before; "user-0" is a server's row, checked once for its list, its
+    // owner's profile and its first page.
+    #expect(names == ["user-0"])
+    #expect(service.followersStub.calls.map(\.username) == ["octocat", "user-0"])
+    #expect(service.profileStub.calls == ["octocat", "user-0"])
+  }
+
+  @Test func aMalformedLoginFromTheServerIsNeverSent() async throws {
+    let service = BrowseFixtures.service(followers: 0)
+    service.followersStub.handle { _ in
+      FollowersPage(followers: [Follower(login: "../admin", id: 1, avatarURL: nil, htmlURL: nil)])
+    }
+    let browser = BrowseViewModel(
+      username: try GitHubUsername("octocat"), service: service, clock: TestClock(), loadingIndicator: .immediate)
+    await browser.start().value
+
+    browser.openSelected()
+    try await browser.current.followers.waitUntilIdle(.fetchFollowers)
+    try await browser.waitUntilIdle(.fetchOwner(login: "octocat"))
+    try await browser.waitUntilIdle(.fetchOwner(login: "../admin"))
+
+    #expect(browser.current.username == "../admin")
+    #expect(
+      browser.current.followers.failure(for: .fetchFollowers) as? GitHubError
+        == .invalidUsername(
+          "../admin", reason: #"it contains ".""#))
+    #expect(service.followersStub.calls.map(\.username) == ["octocat"])
+    #expect(service.profileStub.calls == ["octocat"])
+  }
+}
