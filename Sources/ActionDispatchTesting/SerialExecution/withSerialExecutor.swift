@@ -31,7 +31,10 @@
 /// enqueued from (a hop off the main actor, a continuation resumed by a URLSession callback).
 /// Other tests running in parallel in the same process keep the thread pool. Scopes are
 /// exclusive: one opened while another is open waits for it to end, and a scope opened inside
-/// another runs at once as part of it.
+/// another runs at once as part of it. A task that outlives its scope keeps its mark: it runs on
+/// the thread pool once the scope has ended, but if another test's scope is open by then, its
+/// jobs go through that scope's queue, among that test's work. End or cancel, and await, the
+/// tasks a test starts before it returns.
 ///
 /// > Important: What the queue cannot reach: a `Task.detached` or a `Task(priority:)` started
 /// > in the scope (not marked, they run on the thread pool), the main actor's own jobs (they
