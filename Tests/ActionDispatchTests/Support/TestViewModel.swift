@@ -20,15 +20,15 @@ final class TestViewModel: BaseViewModel<TestAction> {
   var log: [String] = []
   var value: Int?
 
-  override func onSuccess<T>(actionId: TestAction, result: T) {
+  override func actionDidSucceed<T>(_ actionId: TestAction, result: T) {
     log.append("hook.onSuccess(\(actionId), \(result))")
   }
 
-  override func onError(actionId: TestAction, error: any Error) {
+  override func actionDidFail(_ actionId: TestAction, error: any Error) {
     log.append("hook.onError(\(actionId))")
   }
 
-  override func onStatusUpdate(actionId: TestAction, isLoading: Bool) {
+  override func actionLoadingDidChange(_ actionId: TestAction, isLoading: Bool) {
     log.append("status(\(actionId), \(isLoading))")
   }
 }
