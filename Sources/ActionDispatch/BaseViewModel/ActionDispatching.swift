@@ -31,7 +31,9 @@
 /// ``dispatch(actionId:policy:retry:timeout:optimistic:task:onSuccess:onFailure:)``,
 /// ``dispatchAndWait(actionId:policy:retry:timeout:task:onSuccess:onFailure:)`` and
 /// ``dispatch(actionId:policy:retry:timeout:elements:onElement:)``. The older forms whose closures
-/// take only the value are deprecated; their messages name the form to use.
+/// take only the value are deprecated; their messages name the form to use. The protocol's
+/// requirements are those older forms, deprecated too and kept only so that code generic over
+/// the protocol still compiles: nothing of it is left to use but the forms above.
 ///
 /// > Important: A closure that uses `self` keeps the view model alive until the work returns.
 /// > Capture what the work needs (`[service] in`) and take the view model as the closures'
@@ -41,8 +43,8 @@ public protocol ActionDispatching: AnyObject {
   /// The view model's actions.
   associatedtype ActionId: ActionIdType
 
-  /// A form whose closures take only the value, kept as a requirement so that code generic over
-  /// this protocol still compiles; ``BaseViewModel``'s implementation is deprecated.
+  /// A form whose closures take only the value, deprecated: kept as a requirement only so that
+  /// code generic over this protocol still compiles. The extension's forms do not use it.
   ///
   /// - Parameters:
   ///   - actionId: The action this run belongs to.
@@ -53,6 +55,11 @@ public protocol ActionDispatching: AnyObject {
   ///   - onSuccess: Receives the work's result.
   ///   - onFailure: Receives the run's error.
   /// - Returns: The run's task.
+  @available(
+    *, deprecated,
+    message:
+      "take the view model as the closures' first argument: onSuccess: { viewModel, value in … }, onFailure: { viewModel, error in … } (either may be left out)"
+  )
   @discardableResult
   func dispatch<T>(
     actionId: ActionId,
@@ -64,8 +71,8 @@ public protocol ActionDispatching: AnyObject {
     onFailure: @escaping @MainActor (any Error) -> Void
   ) -> Task<Void, Never>
 
-  /// A form whose closures take only the value, kept as a requirement so that code generic over
-  /// this protocol still compiles; ``BaseViewModel``'s implementation is deprecated.
+  /// A form whose closures take only the value, deprecated: kept as a requirement only so that
+  /// code generic over this protocol still compiles. The extension's forms do not use it.
   ///
   /// - Parameters:
   ///   - actionId: The action this run belongs to.
@@ -74,6 +81,11 @@ public protocol ActionDispatching: AnyObject {
   ///   - elements: Makes the sequence.
   ///   - onElement: Receives each element.
   /// - Returns: The run's task.
+  @available(
+    *, deprecated,
+    message:
+      "take the view model as the closure's first argument: { viewModel, element in … } (a closure that uses self keeps the view model alive)"
+  )
   @discardableResult
   func dispatch<Elements: AsyncSequence & Sendable>(
     actionId: ActionId,
@@ -83,8 +95,8 @@ public protocol ActionDispatching: AnyObject {
     onElement: @escaping @MainActor (Elements.Element) -> Void
   ) -> Task<Void, Never>
 
-  /// A form whose closures take only the value, kept as a requirement so that code generic over
-  /// this protocol still compiles; ``BaseViewModel``'s implementation is deprecated.
+  /// A form whose closures take only the value, deprecated: kept as a requirement only so that
+  /// code generic over this protocol still compiles. The extension's forms do not use it.
   ///
   /// - Parameters:
   ///   - actionId: The action this run belongs to.
@@ -93,6 +105,11 @@ public protocol ActionDispatching: AnyObject {
   ///   - timeout: The longest the run may take, retries included.
   ///   - task: The work.
   ///   - onSuccess: Receives the work's result.
+  @available(
+    *, deprecated,
+    message:
+      "take the view model as the closure's first argument: { viewModel, value in … } (a closure that uses self keeps the view model alive)"
+  )
   func dispatchAndWait<T>(
     actionId: ActionId,
     policy: DispatchPolicy,
