@@ -171,13 +171,12 @@ import Testing
 
   @Test func searchUsersFailure() async {
     let service = MockFollowersService()
-    service.searchUsersStub.fail(with: GitHubError.secondaryRateLimit(retryAfter: .seconds(60)))
+    service.searchUsersStub.fail(with: GitHubError.secondaryRateLimit(retryAfter: nil))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
 
     await viewModel.search("octo").value
 
-    #expect(
-      viewModel.errorMessage(for: .searchUsers) == GitHubError.secondaryRateLimit(retryAfter: .seconds(60)).description)
+    #expect(viewModel.errorMessage(for: .searchUsers) == GitHubError.secondaryRateLimit(retryAfter: nil).description)
     #expect(viewModel.searchResults.isEmpty)
   }
 
