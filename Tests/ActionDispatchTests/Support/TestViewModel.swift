@@ -12,7 +12,7 @@ struct TestError: Error, Equatable, CustomStringConvertible {
   var description: String { message }
 }
 
-/// A subclass from another module, as users write them. Its `onError` does not call `super`,
+/// A subclass from another module, as users write them. Its `actionDidFail` does not call `super`,
 /// to prove that bookkeeping does not depend on the hooks.
 @MainActor
 @Observable
