@@ -53,7 +53,7 @@ extension BaseViewModel {
   @available(
     *, deprecated,
     message:
-      "take the view model as the closures' first argument: onSuccess: { viewModel, value in … }, onFailure: { viewModel, error in … } (either may be left out)"
+      "take the view model as the closures' first argument: onSuccess: { viewModel, value in … }, onFailure: { viewModel, error in … } (either may be left out; label onFailure:, since a lone trailing closure is onSuccess)"
   )
   @inlinable @discardableResult
   public func dispatch<T>(
