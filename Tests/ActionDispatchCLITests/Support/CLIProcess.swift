@@ -183,7 +183,7 @@ final class CLIProcess: Sendable {
 
   private static func collector(for pipe: Pipe) -> OutputCollector {
     let handle = pipe.fileHandleForReading
-    return OutputCollector(reading: handle.fileDescriptor, from: .pipe, keepingAlive: handle)
+    return OutputCollector(reading: handle.fileDescriptor, from: .pipe, closingWhenDone: handle)
   }
 
   /// Runs the executable to the end.

@@ -58,7 +58,13 @@ final class OutputCollector: Sendable {
   ///   - fileDescriptor: The descriptor to read.
   ///   - source: What the descriptor is, which decides when the output has ended.
   ///   - owner: Kept alive while reading, such as the `FileHandle` that closes the descriptor.
-  init(reading fileDescriptor: Int32, from source: Source, keepingAlive owner: (any Sendable)? = nil) {
+  ///   - handle: Closed once the output has ended, so that a pipe's read end does not stay open
+  ///     for as long as Foundation keeps the child's `Process` (and so its `Pipe`) alive. A run
+  ///     of the suite that hung under load held 459 such descriptors with no child left.
+  init(
+    reading fileDescriptor: Int32, from source: Source, keepingAlive owner: (any Sendable)? = nil,
+    closingWhenDone handle: FileHandle? = nil
+  ) {
     let thread = Thread { [state] in
       var buffer = [UInt8](repeating: 0, count: 65_536)
       while true {
@@ -92,6 +98,7 @@ final class OutputCollector: Sendable {
         for (continuation, text) in resumable { continuation.resume(returning: text) }
         if finished { break }
       }
+      try? handle?.close()
       withExtendedLifetime(owner) {}
     }
     thread.name = "OutputCollector fd \(fileDescriptor)"
