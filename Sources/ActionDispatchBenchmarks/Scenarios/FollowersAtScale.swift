@@ -12,7 +12,8 @@ import GitHubFollowers
 ///   Gated: at most 64 MiB each, and the largest within 1.2× the 10,000 one.
 /// - Rows a second: the tool listing 100,000 followers (pages of 100) against bare
 ///   ``URLSessionHTTPClient`` sends fetching the same 1,000 pages and discarding them, both
-///   against one fake server in a fresh copy (``rateChildFlag``), interleaved, medians of rounds.
+///   against one fake server in a fresh copy (``rateChildFlag``), interleaved, medians of rounds
+///   (five; one with `--quick`).
 ///   The server waits `latency` (20 ms unless `BENCH_LATENCY_MS` says otherwise) before each
 ///   answer, standing in for the network as in ``FollowersOverHTTP``: with none, both sides are
 ///   CPU-bound on loopback and the figure measures decoding (reported in the notes).
