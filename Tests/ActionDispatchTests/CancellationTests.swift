@@ -14,10 +14,10 @@ import Testing
         await stale.passIgnoringCancellation()
         return "stale"
       }
-    ) { _, value in viewModel.log.append("delivered(\(value))") }
+    ) { viewModel.log.append("delivered(\($0))") }
     await stale.arrivals(1)
-    let new = viewModel.dispatch(actionId: .search, policy: .cancelPrevious, task: { "fresh" }) { _, value in
-      viewModel.log.append("delivered(\(value))")
+    let new = viewModel.dispatch(actionId: .search, policy: .cancelPrevious, task: { "fresh" }) {
+      viewModel.log.append("delivered(\($0))")
     }
     await new.value
     stale.open()
@@ -37,12 +37,12 @@ import Testing
         try await gate.pass()
         return 1
       }
-    ) { _, value in viewModel.value = value }
+    ) { viewModel.value = $0 }
     await gate.arrivals(1)
     viewModel.cancel(.load)
     #expect(!viewModel.isLoading(for: .load))
     await run.value
-    #expect(viewModel.errorMessage(for: .load) == nil)
+    #expect(viewModel.error(for: .load) == nil)
     #expect(viewModel.value == nil)
     #expect(recorder.events == [.started(.load), .cancelled(.load)])
     #expect(!viewModel.log.contains("hook.onError(load)"))
@@ -57,7 +57,7 @@ import Testing
         await gate.passIgnoringCancellation()
         return 7
       }
-    ) { _, value in viewModel.value = value }
+    ) { viewModel.value = $0 }
     await gate.arrivals(1)
     viewModel.cancel(.load)
     gate.open()
@@ -80,7 +80,7 @@ import Testing
     run.cancel()
     await run.value
     #expect(recorder.events == [.started(.load), .cancelled(.load)])
-    #expect(viewModel.errorMessage(for: .load) == nil)
+    #expect(viewModel.error(for: .load) == nil)
     #expect(!viewModel.isLoading(for: .load))
   }
 

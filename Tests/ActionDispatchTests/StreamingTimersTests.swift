@@ -34,9 +34,7 @@ extension StreamingTests {
     let inbox = Inbox<Int>()
     let elementsSeen = AdvBox<[Int]>([])
     let token = viewModel.observe { On(.a).element { (page: Int) in elementsSeen.value.append(page) } }
-    let run = viewModel.dispatch(actionId: .a, timeout: .seconds(5), elements: { sequence }) { _, value in
-      inbox.append(value)
-    }
+    let run = viewModel.dispatch(actionId: .a, timeout: .seconds(5), elements: { sequence }) { inbox.append($0) }
     sequence.gates[0].open()
     await inbox.arrivals(1)
     await clock.waitForSleepers(1)
@@ -59,12 +57,8 @@ extension StreamingTests {
     let stuck = GatedSequence(count: 2)
     let next = GatedSequence(count: 2)
     let inbox = Inbox<String>()
-    let first = viewModel.dispatch(actionId: .a, policy: .enqueue, elements: { stuck }) { _, value in
-      inbox.append("first\(value)")
-    }
-    let second = viewModel.dispatch(actionId: .a, policy: .enqueue, elements: { next }) { _, value in
-      inbox.append("second\(value)")
-    }
+    let first = viewModel.dispatch(actionId: .a, policy: .enqueue, elements: { stuck }) { inbox.append("first\($0)") }
+    let second = viewModel.dispatch(actionId: .a, policy: .enqueue, elements: { next }) { inbox.append("second\($0)") }
     stuck.gates[0].open()
     await inbox.arrivals(1)
     next.gates[0].open()

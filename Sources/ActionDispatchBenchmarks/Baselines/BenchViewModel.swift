@@ -14,14 +14,12 @@ final class BenchViewModel: BaseViewModel<BenchAction> {
   var value: Int?
 
   func load(_ work: @escaping @MainActor () async throws -> Int) -> Task<Void, Never> {
-    dispatch(actionId: .a, task: work) { viewModel, value in viewModel.value = value }
+    dispatch(actionId: .a, task: work) { self.value = $0 }
   }
 
-  /// A run written as apps write one: the work a closure literal at the call site. Since the
-  /// forms whose closure takes only the value were deprecated, the same as
-  /// ``loadOnePassingViewModel()``; kept so the benchmark's rows stay comparable with earlier runs.
+  /// A run written as apps write one: the work a closure literal at the call site.
   func loadOne() -> Task<Void, Never> {
-    dispatch(actionId: .a, task: { try await BenchWork.one() }) { viewModel, value in viewModel.value = value }
+    dispatch(actionId: .a, task: { try await BenchWork.one() }) { self.value = $0 }
   }
 
   /// The form the docs recommend: the success closure receives the view model, captures nothing.

@@ -197,13 +197,13 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   /// The selected user's profile error, when loading it failed.
   public var selectedProfileError: String? {
     guard let login = selectedFollower?.login.lowercased(), failedProfileLogin == login else { return nil }
-    return errorMessage(for: .fetchProfile)
+    return error(for: .fetchProfile)
   }
 
   /// Whether a search for the current query is waiting or running.
   public var isSearching: Bool {
     mode != .followers && !trimmedQuery.isEmpty && searchResultsQuery != trimmedQuery
-      && errorMessage(for: .search) == nil
+      && error(for: .search) == nil
   }
 
   var trimmedQuery: String { query.trimmingCharacters(in: .whitespacesAndNewlines) }
