@@ -5,8 +5,13 @@
 /// Removing a run leaves an empty slot; the head and the tail skip past empty slots, and the
 /// slots are compacted once the empty ones outnumber the live ones. No run's neighbours are
 /// touched, and no array is shifted per run.
+///
+/// A lone run is kept out of the array: most actions (a keyed row's, a button's) have one run
+/// at a time, and an array would cost them an allocation and its release per run.
 struct RunOrder {
-  /// The runs, oldest first; `nil` where a run was removed.
+  /// The only live run, while the slots are empty; a second run moves it into them.
+  private var lone: Run?
+  /// The runs, oldest first; `nil` where a run was removed. Empty while there is a lone run.
   private var slots: ContiguousArray<Run?> = []
   /// The index of the oldest live run's slot, or `slots.count` when there is none.
   private var head = 0
@@ -18,10 +23,21 @@ struct RunOrder {
   var isEmpty: Bool { count == 0 }
 
   /// The oldest live run.
-  var oldest: Run? { head < slots.count ? slots[head] : nil }
+  var oldest: Run? { lone ?? (head < slots.count ? slots[head] : nil) }
 
   /// Appends a run as the newest.
   mutating func append(_ run: Run) {
+    if count == 0 {
+      // Empty, so the slots are too (`remove` empties them with the last run).
+      run.position = base
+      lone = run
+      count = 1
+      return
+    }
+    if let lone {
+      slots.append(lone)  // its position, `base`, is its slot's
+      self.lone = nil
+    }
     run.position = base + slots.count
     slots.append(run)
     count += 1
@@ -29,6 +45,12 @@ struct RunOrder {
 
   /// Removes a live run from anywhere in the order.
   mutating func remove(_ run: Run) {
+    if let lone {
+      precondition(lone === run, "removed a run that is not live in this order")
+      self.lone = nil
+      count = 0
+      return
+    }
     let index = run.position - base
     precondition(
       index >= head && index < slots.count && slots[index] === run, "removed a run that is not live in this order")
@@ -75,6 +97,10 @@ struct RunOrder {
 
   /// Calls `body` with every live run, oldest first, until it returns `false`.
   func forEach(_ body: (Run) -> Bool) {
+    if let lone {
+      _ = body(lone)
+      return
+    }
     var index = head
     while index < slots.count {
       if let run = slots[index], !body(run) { return }
