@@ -35,7 +35,7 @@ public enum EmbeddedTemplates {
 
           await {{call}}.value
 
-          #expect(viewModel.error(for: .{{actionValue}}) == nil)
+          #expect(viewModel.errorMessage(for: .{{actionValue}}) == nil)
           #expect(received == {{elements}})
           {{expectSuccess}}
           token.cancel()
@@ -49,7 +49,7 @@ public enum EmbeddedTemplates {
 
           await {{call}}.value
 
-          #expect(viewModel.error(for: .{{actionValue}}) == {{failureMessage}})
+          #expect(viewModel.errorMessage(for: .{{actionValue}}) == {{failureMessage}})
           {{expectFailure}}
         }
 
@@ -85,7 +85,7 @@ public enum EmbeddedTemplates {
 
           await {{call}}.value
 
-          #expect(viewModel.error(for: .{{actionValue}}) == nil)
+          #expect(viewModel.errorMessage(for: .{{actionValue}}) == nil)
           {{expectSuccess}}
         }
 
@@ -97,7 +97,7 @@ public enum EmbeddedTemplates {
 
           await {{call}}.value
 
-          #expect(viewModel.error(for: .{{actionValue}}) == {{failureMessage}})
+          #expect(viewModel.errorMessage(for: .{{actionValue}}) == {{failureMessage}})
           {{expectFailure}}
         }
 

@@ -19,7 +19,7 @@ extension ScaffoldCommandTests {
 
         await viewModel.unfollow().value
 
-        #expect(viewModel.error(for: .unfollow) == nil)
+        #expect(viewModel.errorMessage(for: .unfollow) == nil)
         #expect(service.unfollowStub.callCount == 1)
       }
 
@@ -30,7 +30,7 @@ extension ScaffoldCommandTests {
 
         await viewModel.unfollow().value
 
-        #expect(viewModel.error(for: .unfollow) == "unfollow failed")
+        #expect(viewModel.errorMessage(for: .unfollow) == "unfollow failed")
       }
 
       @Test func unfollowLifecycle() async {
@@ -184,7 +184,7 @@ extension ScaffoldCommandTests {
 
         await viewModel.load().value
 
-        #expect(viewModel.error(for: .load) == nil)
+        #expect(viewModel.errorMessage(for: .load) == nil)
         #expect(service.loadStub.callCount == 1)
       }
 
@@ -195,7 +195,7 @@ extension ScaffoldCommandTests {
 
         await viewModel.load().value
 
-        #expect(viewModel.error(for: .load) == "load failed")
+        #expect(viewModel.errorMessage(for: .load) == "load failed")
       }
 
       @Test func loadLifecycle() async {
@@ -359,7 +359,7 @@ extension ScaffoldCommandTests {
 
         await viewModel.watchFollowers().value
 
-        #expect(viewModel.error(for: .watchFollowers) == nil)
+        #expect(viewModel.errorMessage(for: .watchFollowers) == nil)
         #expect(received == ["sample", "sample"])
         #expect(service.watchFollowersStub.callCount == 1)
         token.cancel()
@@ -372,7 +372,7 @@ extension ScaffoldCommandTests {
 
         await viewModel.watchFollowers().value
 
-        #expect(viewModel.error(for: .watchFollowers) == "watchFollowers failed")
+        #expect(viewModel.errorMessage(for: .watchFollowers) == "watchFollowers failed")
       }
 
       @Test func watchFollowersLifecycle() async {

@@ -51,6 +51,6 @@ struct Boom: Error, Equatable {}
   @Test func stubErrorMessageIsWhatAViewModelShows() async {
     let viewModel = SampleViewModel()
     await viewModel.run(.load) { throw StubError("load failed") }.value
-    #expect(viewModel.error(for: .load) == "load failed")
+    #expect(viewModel.errorMessage(for: .load) == "load failed")
   }
 }

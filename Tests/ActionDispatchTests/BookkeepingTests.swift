@@ -8,7 +8,7 @@ import Testing
   @Test func errorIsRecordedEvenWhenOnErrorOverrideSkipsSuper() async {
     let viewModel = TestViewModel()
     await viewModel.dispatch(actionId: .load, task: { () async throws -> Int in throw TestError() }).value
-    #expect(viewModel.error(for: .load) == "Something broke. Try again.")
+    #expect(viewModel.errorMessage(for: .load) == "Something broke. Try again.")
     #expect(viewModel.failure(for: .load) as? TestError == TestError())
     #expect(viewModel.log.contains("hook.onError(load)"))
   }
@@ -23,25 +23,25 @@ import Testing
         try await gate.pass()
         return 1
       })
-    #expect(viewModel.error(for: .load) == nil)
+    #expect(viewModel.errorMessage(for: .load) == nil)
     gate.open()
     await retry.value
-    #expect(viewModel.error(for: .load) == nil)
+    #expect(viewModel.errorMessage(for: .load) == nil)
   }
 
   @Test func errorOfOneActionLeavesOthersAlone() async {
     let viewModel = TestViewModel()
     await viewModel.dispatch(actionId: .load, task: { () async throws -> Int in throw TestError() }).value
     await viewModel.dispatch(actionId: .save, task: { 1 }).value
-    #expect(viewModel.error(for: .load) != nil)
-    #expect(viewModel.error(for: .save) == nil)
+    #expect(viewModel.errorMessage(for: .load) != nil)
+    #expect(viewModel.errorMessage(for: .save) == nil)
   }
 
   @Test func clearErrorForgetsTheError() async {
     let viewModel = TestViewModel()
     await viewModel.dispatch(actionId: .load, task: { () async throws -> Int in throw TestError() }).value
     viewModel.clearError(for: .load)
-    #expect(viewModel.error(for: .load) == nil)
+    #expect(viewModel.errorMessage(for: .load) == nil)
     #expect(viewModel.failure(for: .load) == nil)
   }
 
@@ -51,12 +51,12 @@ import Testing
     }
     let viewModel = TestViewModel()
     await viewModel.dispatch(actionId: .load, task: { () async throws -> Int in throw Localized() }).value
-    #expect(viewModel.error(for: .load) == "You are offline. Connect and retry.")
+    #expect(viewModel.errorMessage(for: .load) == "You are offline. Connect and retry.")
   }
 
   @Test func typedOnSuccessReceivesTheResultBeforeTheHook() async {
     let viewModel = TestViewModel()
-    await viewModel.dispatch(actionId: .load, task: { 42 }) { value in
+    await viewModel.dispatch(actionId: .load, task: { 42 }) { _, value in
       viewModel.value = value
       viewModel.log.append("closure(\(value))")
     }.value
@@ -68,7 +68,7 @@ import Testing
     let viewModel = ResultTypeViewModel()
     await viewModel.dispatch(actionId: .load, task: { 7 }).value
     await viewModel.dispatch(actionId: .save, task: { "saved" }).value
-    await viewModel.dispatch(actionId: .search, task: { [1, 2] }) { _ in }.value
+    await viewModel.dispatch(actionId: .search, task: { [1, 2] }) { _, _ in }.value
     #expect(viewModel.hookTypes == ["load: Int", "save: String", "search: Array<Int>"])
   }
 }

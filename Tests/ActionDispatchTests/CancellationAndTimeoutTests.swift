@@ -24,7 +24,7 @@ extension CancellationTests {
         await gate.passIgnoringCancellation()
         return 1
       }
-    ) { viewModel.value = $0 }
+    ) { _, value in viewModel.value = value }
     await gate.arrivals(1)
     await clock.waitForSleepers(1)  // the timeout is counting
     run.cancel()
@@ -32,7 +32,7 @@ extension CancellationTests {
     gate.open()
     await run.value
     #expect(recorder.events == [.started(.a), .cancelled(.a)])
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(errorHooks == 0)
     #expect(viewModel.value == nil)
     #expect(!viewModel.isLoading(for: .a))
@@ -56,7 +56,7 @@ extension CancellationTests {
     gate.open()
     await run.value
     #expect(recorder.events == [.started(.a), .cancelled(.a)])
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
   }
 
   @Test func aTimeoutThatFiresFirstStaysATimeoutFailureWhenTheTaskIsCancelledAfter() async throws {
@@ -70,7 +70,7 @@ extension CancellationTests {
         await gate.passIgnoringCancellation()
         return 1
       }
-    ) { viewModel.value = $0 }
+    ) { _, value in viewModel.value = value }
     await gate.arrivals(1)
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(5))

@@ -47,7 +47,7 @@ extension CancellationTests {
     listeners.attachLate()
     handle.value = viewModel.dispatch(
       actionId: .a, task: { () async throws -> Int in 7 },
-      onSuccess: { value in
+      onSuccess: { _, value in
         delivered.value += value
         if spot == .typedClosure { cancelOwn() }
       })
@@ -82,8 +82,8 @@ extension CancellationTests {
     default: break
     }
     handle.value = viewModel.dispatch(
-      actionId: .a, task: { () async throws -> Int in throw TestError(message: "boom") }, onSuccess: nil,
-      onFailure: { _ in
+      actionId: .a, task: { () async throws -> Int in throw TestError(message: "boom") },
+      onFailure: { _, _ in
         failures.value += 1
         if spot == .typedClosure { cancelOwn() }
       })
@@ -91,7 +91,7 @@ extension CancellationTests {
     await flush(viewModel)
 
     #expect(failures.value == 1)
-    #expect(viewModel.error(for: .a) == "boom")
+    #expect(viewModel.errorMessage(for: .a) == "boom")
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .failed])
     #expect(listeners.phases[.a] == ["started", "failed", "finished"])
     #expect(viewModel.statusLog[.a] == [true, false])
@@ -109,7 +109,7 @@ extension CancellationTests {
       task: { () async throws -> Int in
         await gate.passIgnoringCancellation()
         return 1
-      }, onSuccess: { _ in delivered.value += 1 })
+      }, onSuccess: { _, _ in delivered.value += 1 })
     let token = viewModel.observe { On(.b).started { first.cancel() } }
     let second = viewModel.dispatch(actionId: .b, task: { () async throws -> Int in 2 })
     await second.value
@@ -122,7 +122,7 @@ extension CancellationTests {
     #expect(delivered.value == 0)
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .cancelled])
     #expect(listeners.phases[.a] == ["started", "cancelled", "finished"])
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(listeners.violations() == [])
     token.cancel()
   }

@@ -20,7 +20,7 @@ extension CancellationTests {
         await gate.passIgnoringCancellation()
         workReturned.open()
         return 1
-      }, onSuccess: { _ in delivered.value = true })
+      }, onSuccess: { _, _ in delivered.value = true })
     await gate.arrivals(1)
 
     run.cancel()
@@ -50,7 +50,7 @@ extension CancellationTests {
       task: { [weak viewModel] in
         viewModel?.cancel(.a)
         return 1
-      }, onSuccess: { _ in delivered.value = true }
+      }, onSuccess: { _, _ in delivered.value = true }
     ).value
 
     #expect(!delivered.value)
@@ -71,13 +71,13 @@ extension CancellationTests {
         try await started.pass()
         handle.value?.cancel()
         return 1
-      }, onSuccess: { _ in delivered.value = true })
+      }, onSuccess: { _, _ in delivered.value = true })
     started.open()
     await handle.value?.value
 
     #expect(!delivered.value, "work returned after its task was cancelled, and the result was delivered")
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .cancelled])
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(listeners.violations() == [])
   }
 
@@ -91,7 +91,7 @@ extension CancellationTests {
       runs.append(
         viewModel.dispatch(
           actionId: .a, task: { await gate.passIgnoringCancellation() },
-          onSuccess: { delivered.value += 1 }))
+          onSuccess: { _, _ in delivered.value += 1 }))
     }
     await gate.arrivals(50)
 
@@ -113,7 +113,7 @@ extension CancellationTests {
     let failures = AdvBox(0)
     let run = viewModel.dispatch(
       actionId: .a, timeout: .seconds(1), task: { await gate.passIgnoringCancellation() },
-      onSuccess: nil, onFailure: { _ in failures.value += 1 })
+      onFailure: { _, _ in failures.value += 1 })
     await gate.arrivals(1)
 
     viewModel.cancelAll()
@@ -121,7 +121,7 @@ extension CancellationTests {
     gate.open()
     await run.value
 
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(failures.value == 0)
     #expect(!viewModel.hookLog.contains("error(a)"))
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .cancelled])
@@ -136,7 +136,7 @@ extension CancellationTests {
     let delivered = AdvBox(false)
     let run = viewModel.dispatch(
       actionId: .a, timeout: .seconds(2), task: { await gate.passIgnoringCancellation() },
-      onSuccess: { delivered.value = true })
+      onSuccess: { _, _ in delivered.value = true })
     await gate.arrivals(1)
 
     await clock.advance(by: .seconds(2))
@@ -173,7 +173,7 @@ extension CancellationTests {
     await clock.run()
 
     #expect(attempts.value == 2, "an attempt ran after the run was cancelled")
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .cancelled])
     #expect(clock.sleeperCount == 0)
   }
@@ -196,7 +196,7 @@ extension CancellationTests {
     await clock.run()
 
     #expect(attempts.value == 1)
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .cancelled])
   }
 }

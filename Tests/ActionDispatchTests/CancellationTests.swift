@@ -14,10 +14,10 @@ import Testing
         await stale.passIgnoringCancellation()
         return "stale"
       }
-    ) { viewModel.log.append("delivered(\($0))") }
+    ) { _, value in viewModel.log.append("delivered(\(value))") }
     await stale.arrivals(1)
-    let new = viewModel.dispatch(actionId: .search, policy: .cancelPrevious, task: { "fresh" }) {
-      viewModel.log.append("delivered(\($0))")
+    let new = viewModel.dispatch(actionId: .search, policy: .cancelPrevious, task: { "fresh" }) { _, value in
+      viewModel.log.append("delivered(\(value))")
     }
     await new.value
     stale.open()
@@ -37,12 +37,12 @@ import Testing
         try await gate.pass()
         return 1
       }
-    ) { viewModel.value = $0 }
+    ) { _, value in viewModel.value = value }
     await gate.arrivals(1)
     viewModel.cancel(.load)
     #expect(!viewModel.isLoading(for: .load))
     await run.value
-    #expect(viewModel.error(for: .load) == nil)
+    #expect(viewModel.errorMessage(for: .load) == nil)
     #expect(viewModel.value == nil)
     #expect(recorder.events == [.started(.load), .cancelled(.load)])
     #expect(!viewModel.log.contains("hook.onError(load)"))
@@ -57,7 +57,7 @@ import Testing
         await gate.passIgnoringCancellation()
         return 7
       }
-    ) { viewModel.value = $0 }
+    ) { _, value in viewModel.value = value }
     await gate.arrivals(1)
     viewModel.cancel(.load)
     gate.open()
@@ -80,7 +80,7 @@ import Testing
     run.cancel()
     await run.value
     #expect(recorder.events == [.started(.load), .cancelled(.load)])
-    #expect(viewModel.error(for: .load) == nil)
+    #expect(viewModel.errorMessage(for: .load) == nil)
     #expect(!viewModel.isLoading(for: .load))
   }
 

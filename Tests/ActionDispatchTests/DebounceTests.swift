@@ -65,14 +65,14 @@ import Testing
       task: { () async -> Int in
         await gate.passIgnoringCancellation()
         return 1
-      }, onSuccess: { delivered.value.append($0) })
+      }, onSuccess: { _, value in delivered.value.append(value) })
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     await gate.arrivals(1)
 
     let second = viewModel.dispatch(
       actionId: .a, policy: .debounce(.milliseconds(100)), task: { 2 },
-      onSuccess: { delivered.value.append($0) })
+      onSuccess: { _, value in delivered.value.append(value) })
     gate.open()
     await first.value
     await clock.advance(by: .milliseconds(100))

@@ -2,16 +2,16 @@ import ActionDispatch
 import ActionDispatchTesting
 import Testing
 
-/// `error(for:)`: "It clears when the action is dispatched again or `clearError(for:)` is called";
+/// `errorMessage(for:)`: "It clears when the action is dispatched again or `clearError(for:)` is called";
 /// retry: "How a failed run is retried before its error is delivered"; "Cancellation is not an
-/// error: `error(for:)` stays `nil`"; supersession "never delivers its result or error".
+/// error: `errorMessage(for:)` stays `nil`"; supersession "never delivers its result or error".
 @MainActor
 @Suite(.serialExecutor) struct ErrorStateTests {
   @Test func aRetryThatSucceedsNeverShowsAnErrorNorInvalidatesTheErrorReader() async {
     let clock = TestClock()
     let viewModel = AdvViewModel(clock: clock)
     let attempts = AdvBox(0)
-    let reader = InvalidationCounter { _ = viewModel.error(for: .a) }
+    let reader = InvalidationCounter { _ = viewModel.errorMessage(for: .a) }
     let run = viewModel.dispatch(
       actionId: .a, retry: RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(100)),
       task: { () async throws -> Int in
@@ -20,7 +20,7 @@ import Testing
         return 1
       })
     await clock.waitForSleepers(1)
-    #expect(viewModel.error(for: .a) == nil, "an attempt's error showed before the run failed")
+    #expect(viewModel.errorMessage(for: .a) == nil, "an attempt's error showed before the run failed")
     await clock.run()
     await run.value
     #expect(attempts.value == 3)
@@ -35,10 +35,10 @@ import Testing
       actionId: .a, timeout: .milliseconds(50), task: { await Gate().passIgnoringCancellation() })
     await clock.advance(by: .milliseconds(50))
     #expect(viewModel.failure(for: .a) as? ActionTimeoutError == ActionTimeoutError(timeout: .milliseconds(50)))
-    #expect(viewModel.error(for: .a) != nil && !viewModel.isLoading(for: .a))
-    let reader = InvalidationCounter { _ = viewModel.error(for: .a) }
+    #expect(viewModel.errorMessage(for: .a) != nil && !viewModel.isLoading(for: .a))
+    let reader = InvalidationCounter { _ = viewModel.errorMessage(for: .a) }
     viewModel.clearError(for: .a)
-    #expect(viewModel.error(for: .a) == nil && viewModel.failure(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil && viewModel.failure(for: .a) == nil)
     #expect(reader.count == 1)
     run.cancel()
   }
@@ -46,7 +46,7 @@ import Testing
   @Test func aCancelledRedispatchLeavesTheOldErrorClearedAndAFailingSupersededRunSetsNone() async {
     let viewModel = AdvViewModel()
     await viewModel.dispatch(actionId: .a, task: { () async throws -> Int in throw TestError() }).value
-    #expect(viewModel.error(for: .a) != nil)
+    #expect(viewModel.errorMessage(for: .a) != nil)
     let gate = Gate()
     let second = viewModel.dispatch(
       actionId: .a,
@@ -54,14 +54,14 @@ import Testing
         await gate.passIgnoringCancellation()
         throw TestError(message: "late")
       })
-    #expect(viewModel.error(for: .a) == nil, "dispatching again did not clear the error")
+    #expect(viewModel.errorMessage(for: .a) == nil, "dispatching again did not clear the error")
     let third = viewModel.dispatch(
       actionId: .a, policy: .cancelPrevious, task: { () async throws -> Int in throw TestError(message: "third") })
     await third.value
-    #expect(viewModel.error(for: .a) == "third")
+    #expect(viewModel.errorMessage(for: .a) == "third")
     gate.open()
     await second.value
-    #expect(viewModel.error(for: .a) == "third", "a superseded run's late error replaced the current one")
+    #expect(viewModel.errorMessage(for: .a) == "third", "a superseded run's late error replaced the current one")
     #expect(viewModel.hookLog.filter { $0 == "error(a)" }.count == 2)
   }
 
@@ -76,9 +76,9 @@ import Testing
       })
     await gate.arrivals(1)
     await viewModel.dispatch(actionId: .a, task: { () async throws -> Int in throw TestError(message: "x") }).value
-    #expect(viewModel.error(for: .a) == "x" && viewModel.isLoading(for: .a))
+    #expect(viewModel.errorMessage(for: .a) == "x" && viewModel.isLoading(for: .a))
     gate.open()
     await slow.value
-    #expect(viewModel.error(for: .a) == "x", "the action's last error vanished without a dispatch or clearError")
+    #expect(viewModel.errorMessage(for: .a) == "x", "the action's last error vanished without a dispatch or clearError")
   }
 }

@@ -15,7 +15,7 @@ import Testing
     #expect(result == DispatchGroupResult(succeeded: [.load, .search], failed: [.save]))
     #expect(!result.allSucceeded)
     #expect(saved == 3)
-    #expect(viewModel.error(for: .save) != nil)
+    #expect(viewModel.errorMessage(for: .save) != nil)
     #expect(!viewModel.isAnyLoading)
   }
 
@@ -46,6 +46,6 @@ import Testing
     group.cancel()
     let result = await group.value
     #expect(result.cancelled == [.load, .save])
-    #expect(viewModel.error(for: .load) == nil)
+    #expect(viewModel.errorMessage(for: .load) == nil)
   }
 }

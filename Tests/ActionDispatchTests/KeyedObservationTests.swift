@@ -4,7 +4,7 @@ import Observation
 import Testing
 
 /// Issue 14: per-row actions whose idle state is reclaimed stay exactly observable. A view that read
-/// `isLoading(for: .row(5))` or `error(for: .row(5))` while the row was idle is invalidated when that
+/// `isLoading(for: .row(5))` or `errorMessage(for: .row(5))` while the row was idle is invalidated when that
 /// row later starts or fails — even if its state was reclaimed in between — and never by another row.
 @MainActor
 @Suite(.serialExecutor) struct KeyedObservationTests {
@@ -36,7 +36,7 @@ import Testing
     await runRows([5], on: viewModel)  // .row(5) ran and is idle again: its state may be reclaimed
     await runRows(0..<50, on: viewModel)
     let loading = InvalidationCounter { _ = viewModel.isLoading(for: .row(5)) }
-    let error = InvalidationCounter { _ = viewModel.error(for: .row(5)) }
+    let error = InvalidationCounter { _ = viewModel.errorMessage(for: .row(5)) }
     await runRows(100..<150, on: viewModel)
     #expect(loading.count == 0)
     #expect(error.count == 0)
@@ -51,17 +51,17 @@ import Testing
     let viewModel = RowViewModel()
     await runRows([5], on: viewModel)
     await runRows(0..<50, on: viewModel)
-    let error = InvalidationCounter { _ = viewModel.error(for: .row(5)) }
+    let error = InvalidationCounter { _ = viewModel.errorMessage(for: .row(5)) }
     await runRows([5], on: viewModel, failing: true)
     #expect(error.count == 1)
-    #expect(viewModel.error(for: .row(5)) == "row 5 failed")
+    #expect(viewModel.errorMessage(for: .row(5)) == "row 5 failed")
   }
 
   @Test func readersOfOneRowAreNotInvalidatedByAnyOtherRow() async {
     let viewModel = RowViewModel()
     await runRows([5], on: viewModel)
     let loading = InvalidationCounter { _ = viewModel.isLoading(for: .row(5)) }
-    let error = InvalidationCounter { _ = viewModel.error(for: .row(5)) }
+    let error = InvalidationCounter { _ = viewModel.errorMessage(for: .row(5)) }
     await runRows((0..<200).filter { $0 != 5 }, on: viewModel)
     await runRows((0..<200).filter { $0 != 5 }, on: viewModel, failing: true)
     for row in 0..<200 where row != 5 { viewModel.clearError(for: .row(row)) }
@@ -73,7 +73,7 @@ import Testing
     let viewModel = RowViewModel()
     for round in 0..<6 {
       let loading = InvalidationCounter { _ = viewModel.isLoading(for: .row(5)) }
-      let error = InvalidationCounter { _ = viewModel.error(for: .row(5)) }
+      let error = InvalidationCounter { _ = viewModel.errorMessage(for: .row(5)) }
       await runRows(round * 10..<round * 10 + 5, on: viewModel)  // other rows come and go
       #expect(loading.count == 0, "round \(round): invalidated by another row")
       let fails = round.isMultiple(of: 2)
@@ -81,12 +81,12 @@ import Testing
       #expect(loading.count == 1, "round \(round): starting .row(5) did not invalidate its reader")
       #expect(error.count == (fails ? 1 : 0), "round \(round): error reader")
       if fails {
-        let cleared = InvalidationCounter { _ = viewModel.error(for: .row(5)) }
+        let cleared = InvalidationCounter { _ = viewModel.errorMessage(for: .row(5)) }
         viewModel.clearError(for: .row(5))
         #expect(cleared.count == 1, "round \(round): clearError did not invalidate the error reader")
       }
       #expect(!viewModel.isLoading(for: .row(5)))
-      #expect(viewModel.error(for: .row(5)) == nil)
+      #expect(viewModel.errorMessage(for: .row(5)) == nil)
     }
   }
 
@@ -94,12 +94,12 @@ import Testing
     let viewModel = RowViewModel()
     await runRows([5], on: viewModel, failing: true)
     await runRows(6..<506, on: viewModel)
-    #expect(viewModel.error(for: .row(5)) == "row 5 failed")
+    #expect(viewModel.errorMessage(for: .row(5)) == "row 5 failed")
     #expect(viewModel.failure(for: .row(5)) as? TestError == TestError(message: "row 5 failed"))
-    let error = InvalidationCounter { _ = viewModel.error(for: .row(5)) }
+    let error = InvalidationCounter { _ = viewModel.errorMessage(for: .row(5)) }
     await runRows([5], on: viewModel)
     #expect(error.count == 1)
-    #expect(viewModel.error(for: .row(5)) == nil, "dispatching again clears the error")
+    #expect(viewModel.errorMessage(for: .row(5)) == nil, "dispatching again clears the error")
   }
 
   @Test func anObservedIdleRowStillDeliversToItsObserverAfterOtherRowsComeAndGo() async {

@@ -46,7 +46,7 @@ import Testing
   @Test func orderForASuccessfulRun() async {
     let viewModel = TestViewModel()
     let recorder = EventRecorder(viewModel)
-    await viewModel.dispatch(actionId: .load, task: { "ok" }) { _ in viewModel.log.append("closure") }.value
+    await viewModel.dispatch(actionId: .load, task: { "ok" }) { _, _ in viewModel.log.append("closure") }.value
     #expect(viewModel.log == ["status(load, true)", "closure", "hook.onSuccess(load, ok)", "status(load, false)"])
     #expect(recorder.events == [.started(.load), .succeeded(.load)])
   }

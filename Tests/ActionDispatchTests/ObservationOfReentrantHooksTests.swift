@@ -17,10 +17,10 @@ extension ObservationTests {
     await viewModel.dispatch(actionId: .b, task: { () async throws -> Int in throw TestError() }).value
     let gate = Gate()
     let c = viewModel.dispatch(actionId: .c, task: { try await gate.pass() })
-    let errorOfB = InvalidationCounter { _ = viewModel.error(for: .b) }
+    let errorOfB = InvalidationCounter { _ = viewModel.errorMessage(for: .b) }
     let loadingOfC = InvalidationCounter { _ = viewModel.isLoading(for: .c) }
     let untouched = InvalidationCounter {
-      _ = viewModel.error(for: .row(1))
+      _ = viewModel.errorMessage(for: .row(1))
       _ = viewModel.isLoading(for: .row(1))
     }
     viewModel.statusHook = { action, isLoading in
@@ -29,7 +29,7 @@ extension ObservationTests {
       viewModel.cancel(.c)
     }
     await viewModel.dispatch(actionId: .a, task: { 1 }).value
-    #expect(viewModel.error(for: .b) == nil && !viewModel.isLoading(for: .c))
+    #expect(viewModel.errorMessage(for: .b) == nil && !viewModel.isLoading(for: .c))
     #expect(errorOfB.count == 1 && loadingOfC.count == 1)
     #expect(untouched.count == 0, "a reader of row 1 was invalidated by other actions")
     gate.open()
@@ -100,6 +100,6 @@ extension ObservationTests {
     await held.value
     seen.append(viewModel.isShowingLoading(for: .a))
     #expect(seen == [true, false, false])
-    #expect(viewModel.error(for: .a) != nil && viewModel.statusLog[.a] == [true, false, true, false])
+    #expect(viewModel.errorMessage(for: .a) != nil && viewModel.statusLog[.a] == [true, false, true, false])
   }
 }

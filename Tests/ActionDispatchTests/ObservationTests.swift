@@ -23,7 +23,7 @@ final class InvalidationCounter {
     let viewModel = TestViewModel()
     let invalidations = InvalidationCounter {
       _ = viewModel.isLoading(for: .load)
-      _ = viewModel.error(for: .load)
+      _ = viewModel.errorMessage(for: .load)
     }
     for _ in 0..<10 {
       await viewModel.dispatch(actionId: .save, task: { () async throws -> Int in throw TestError() }).value
@@ -35,7 +35,7 @@ final class InvalidationCounter {
 
   @Test func errorChangeInvalidatesItsReader() async {
     let viewModel = TestViewModel()
-    let invalidations = InvalidationCounter { _ = viewModel.error(for: .load) }
+    let invalidations = InvalidationCounter { _ = viewModel.errorMessage(for: .load) }
     await viewModel.dispatch(actionId: .load, task: { () async throws -> Int in throw TestError() }).value
     #expect(invalidations.count == 1)
   }
@@ -43,7 +43,7 @@ final class InvalidationCounter {
   @Test func subclassPropertiesAreObservable() async {
     let viewModel = TestViewModel()
     let invalidations = InvalidationCounter { _ = viewModel.value }
-    await viewModel.dispatch(actionId: .load, task: { 3 }) { viewModel.value = $0 }.value
+    await viewModel.dispatch(actionId: .load, task: { 3 }) { _, value in viewModel.value = value }.value
     #expect(invalidations.count == 1)
   }
 

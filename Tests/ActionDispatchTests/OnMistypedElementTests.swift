@@ -22,7 +22,7 @@ extension ObserveBuilderTests {
     }
     let listeners = AdvListeners(viewModel, actions: [.a])
     await viewModel.dispatch(
-      actionId: .a, elements: { [1, 2].async }, onElement: { (value: Int) in received.value.append(value) }
+      actionId: .a, elements: { [1, 2].async }, onElement: { _, value in received.value.append(value) }
     ).value
     #expect(received.value == [1, 2], "the mismatch stopped the run's own onElement")
     #expect(typed.value == 0, "a handler of the wrong type ran")

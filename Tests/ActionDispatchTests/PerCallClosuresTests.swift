@@ -8,10 +8,11 @@ import Testing
   @Test func onFailureGetsThisRunsErrorAfterErrorForAndBeforeTheHook() async {
     let viewModel = TestViewModel()
     await viewModel.dispatch(
-      actionId: .save, task: { () async throws -> Int in throw TestError(message: "row 3") }, onSuccess: nil
-    ) { error in
-      viewModel.log.append("onFailure(\(error), recorded: \(viewModel.error(for: .save) ?? "nil"))")
-    }.value
+      actionId: .save, task: { () async throws -> Int in throw TestError(message: "row 3") },
+      onFailure: { _, error in
+        viewModel.log.append("onFailure(\(error), recorded: \(viewModel.errorMessage(for: .save) ?? "nil"))")
+      }
+    ).value
     #expect(
       viewModel.log == [
         "status(save, true)", "onFailure(row 3, recorded: row 3)", "hook.onError(save)", "status(save, false)",
@@ -21,12 +22,11 @@ import Testing
   @Test func onFailureIsNotCalledOnSuccessOrCancellation() async {
     let viewModel = TestViewModel()
     let gate = Gate()
-    await viewModel.dispatch(actionId: .load, task: { 1 }, onSuccess: { viewModel.value = $0 }) { _ in
+    await viewModel.dispatch(actionId: .load, task: { 1 }, onSuccess: { _, value in viewModel.value = value }) { _, _ in
       viewModel.log.append("onFailure")
     }.value
-    let cancelled = viewModel.dispatch(actionId: .load, task: { try await gate.pass() }, onSuccess: nil) { _ in
-      viewModel.log.append("onFailure")
-    }
+    let cancelled = viewModel.dispatch(
+      actionId: .load, task: { try await gate.pass() }, onFailure: { _, _ in viewModel.log.append("onFailure") })
     viewModel.cancel(.load)
     await cancelled.value
     #expect(viewModel.value == 1)
@@ -39,8 +39,8 @@ import Testing
     let gate = Gate()
     var received: (any Error)?
     let run = viewModel.dispatch(
-      actionId: .load, timeout: .seconds(5), task: { try await gate.pass() }, onSuccess: nil
-    ) { error in received = error }
+      actionId: .load, timeout: .seconds(5), task: { try await gate.pass() },
+      onFailure: { _, error in received = error })
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(5))
     await run.value

@@ -27,7 +27,7 @@ extension PolicyTests {
       task: { () async throws -> Int in
         await stuck.passIgnoringCancellation()
         return 1
-      }, onSuccess: { delivered.value.append($0) })
+      }, onSuccess: { _, value in delivered.value.append(value) })
     await stuck.arrivals(1)
     var superseding: Task<Void, Never>?
     switch endedBy {
@@ -41,14 +41,14 @@ extension PolicyTests {
       await listeners.heard(.failed, of: .a)
     case .supersession:
       superseding = viewModel.dispatch(actionId: .a, policy: .cancelPrevious, task: { () async throws -> Int in 2 }) {
-        delivered.value.append($0)
+        _, value in delivered.value.append(value)
       }
       await superseding?.value
     }
     #expect(!viewModel.isLoading(for: .a))
 
     let next = viewModel.dispatch(actionId: .a, policy: .ignoreWhileRunning, task: { () async throws -> Int in 3 }) {
-      delivered.value.append($0)
+      _, value in delivered.value.append(value)
     }
     #expect(viewModel.isLoading(for: .a), "the dispatch was dropped though no run was in flight")
     await next.value
@@ -84,7 +84,7 @@ extension PolicyTests {
     await second.value
     #expect(order.value == ["first@0.0 seconds", "first@1.0 seconds", "first@3.0 seconds", "second@3.0 seconds"])
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .started, .failed, .succeeded])
-    #expect(viewModel.error(for: .a) == "first failed")
+    #expect(viewModel.errorMessage(for: .a) == "first failed")
     #expect(listeners.violations() == [])
   }
 
@@ -108,7 +108,7 @@ extension PolicyTests {
     #expect(attempts.value == 1)
     #expect(clock.now.offset == .zero)
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .started, .cancelled, .succeeded])
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(listeners.violations() == [])
   }
 
@@ -141,7 +141,7 @@ extension PolicyTests {
       task: { () async throws -> Int in
         try await gate.pass()
         return 1
-      }, onSuccess: { _ in delivered.value += 1 })
+      }, onSuccess: { _, _ in delivered.value += 1 })
     await listeners.heard(.failed, of: .a)
     gate.open()
     await run.value

@@ -70,10 +70,10 @@ extension PolicyTests {
       task: { () async throws -> Int in
         try await gate.pass()
         return 1
-      }, onSuccess: { delivered.value.append($0) })
+      }, onSuccess: { _, value in delivered.value.append(value) })
     for _ in 0..<100 {
       await viewModel.dispatch(
-        actionId: .a, policy: .ignoreWhileRunning, task: { 2 }, onSuccess: { delivered.value.append($0) }
+        actionId: .a, policy: .ignoreWhileRunning, task: { 2 }, onSuccess: { _, value in delivered.value.append(value) }
       ).value
     }
     gate.open()

@@ -76,7 +76,7 @@ import Testing
             sent.append(query)
             return query
           }
-        ) { viewModel.log.append("result(\($0))") })
+        ) { _, value in viewModel.log.append("result(\(value))") })
     }
     #expect(viewModel.isLoading(for: .search))
     await clock.waitForSleepers(1)
@@ -110,7 +110,7 @@ import Testing
     await clock.advance(by: .seconds(2))
     await run.value
     #expect(attempts.callCount == 3)
-    #expect(viewModel.error(for: .load) == nil)
+    #expect(viewModel.errorMessage(for: .load) == nil)
     #expect(viewModel.log.contains("hook.onSuccess(load, 5)"))
   }
 
@@ -119,7 +119,7 @@ import Testing
     let attempts = Stub<Void, Int>(throwing: TestError(message: "still down"))
     await viewModel.dispatch(actionId: .load, retry: .exponential(maxAttempts: 4), task: { try await attempts() }).value
     #expect(attempts.callCount == 4)
-    #expect(viewModel.error(for: .load) == "still down")
+    #expect(viewModel.errorMessage(for: .load) == "still down")
   }
 
   @Test func retrySkipsErrorsThePolicyRejects() async {

@@ -103,7 +103,7 @@ import Testing
     let token = viewModel.observe {
       // A later handler of the same delivery: cancelAll() has returned.
       On(.b).succeeded {
-        later = viewModel.dispatch(actionId: .a, task: { 3 }) { delivered.append($0) }
+        later = viewModel.dispatch(actionId: .a, task: { 3 }) { _, value in delivered.append(value) }
       }
       On(.a)
         .succeeded { endings.append("succeeded") }

@@ -10,7 +10,7 @@ import Testing
     let viewModel = RowViewModel()
     let harness = ListenerHarness(viewModel, observing: [.a, .b])
     var second: Task<Void, Never>?
-    await viewModel.dispatch(actionId: .a, task: { 1 }) { _ in
+    await viewModel.dispatch(actionId: .a, task: { 1 }) { _, _ in
       second = viewModel.dispatch(actionId: .b, task: { 2 })
     }.value
     await second?.value
@@ -23,7 +23,7 @@ import Testing
     let viewModel = RowViewModel()
     let harness = ListenerHarness(viewModel, observing: [.a])
     var deliveries = 0
-    await viewModel.dispatch(actionId: .a, task: { 1 }) { _ in
+    await viewModel.dispatch(actionId: .a, task: { 1 }) { _, _ in
       deliveries += 1
       viewModel.cancel(.a)
     }.value
@@ -43,8 +43,8 @@ import Testing
         await gate.passIgnoringCancellation()
         return 2
       }
-    ) { _ in delivered.append("b") }
-    await viewModel.dispatch(actionId: .a, task: { 1 }) { _ in
+    ) { _, _ in delivered.append("b") }
+    await viewModel.dispatch(actionId: .a, task: { 1 }) { _, _ in
       delivered.append("a")
       viewModel.cancelAll()
     }.value
@@ -97,7 +97,7 @@ import Testing
         }
         return 1
       }
-    ) { _ in delivered = true }
+    ) { _, _ in delivered = true }
     await gate.arrivals(1)
     let trigger = viewModel!.dispatch(actionId: .b, task: { 2 })
     await trigger.value

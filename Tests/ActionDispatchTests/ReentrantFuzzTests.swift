@@ -45,7 +45,7 @@ extension ReentrantOrderTests {
             default: await gate.passIgnoringCancellation()
             }
             return 2
-          }, onSuccess: { _ in delivered.value += 1 }))
+          }, onSuccess: { _, _ in delivered.value += 1 }))
     }
     func maybeReenter() {
       guard budget.value > 0, choices.value.chance(35) else { return }
@@ -104,7 +104,7 @@ extension ReentrantOrderTests {
       problems.append("\(succeeded) succeeded events but \(delivered.value) deliveries")
     }
     let failedIDs = Set(listeners.early.filter { $0.kind == .failed }.map(\.actionId))
-    for action in Self.actions where viewModel.error(for: action) != nil && !failedIDs.contains(action) {
+    for action in Self.actions where viewModel.errorMessage(for: action) != nil && !failedIDs.contains(action) {
       problems.append("\(action) has an error but no failed run")
     }
     reentries += 12 - budget.value

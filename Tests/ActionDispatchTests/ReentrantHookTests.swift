@@ -50,7 +50,7 @@ extension ReentrantEffectsTests {
     #expect(listeners.phases[.a] == ["started", "cancelled", "finished"])
     #expect(viewModel.statusLog[.a] == [true, false])
     #expect(viewModel.statusLog[.b] == [true, false])
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(!viewModel.hookLog.contains("error(a)"))
   }
 
@@ -69,14 +69,14 @@ extension ReentrantEffectsTests {
     await viewModel.dispatch(actionId: .a, task: { () throws -> Int in throw TestError() }).value
 
     #expect(viewModel.isLoading(for: .a))
-    #expect(viewModel.error(for: .a) == nil, "dispatching again must clear the action's error")
+    #expect(viewModel.errorMessage(for: .a) == nil, "dispatching again must clear the action's error")
     #expect(listeners.violations(settled: false) == [])
     #expect(listeners.kinds(listeners.late, of: .a) == [.started, .failed, .started])
     viewModel.cancel(.a)
     await retry.value?.value
     #expect(listeners.violations() == [])
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .failed, .started, .cancelled])
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(viewModel.hookLog.filter { $0 == "error(a)" }.count == 1)
   }
 
@@ -87,12 +87,12 @@ extension ReentrantEffectsTests {
     let delivered = AdvBox(0)
     var runs = (0..<3).map { _ in
       viewModel.dispatch(
-        actionId: .b, task: { try await gate.pass() }, onSuccess: { delivered.value += 1 })
+        actionId: .b, task: { try await gate.pass() }, onSuccess: { _, _ in delivered.value += 1 })
     }
     runs.append(
       viewModel.dispatch(
         actionId: .c, task: { await gate.passIgnoringCancellation() },
-        onSuccess: { delivered.value += 1 }))
+        onSuccess: { _, _ in delivered.value += 1 }))
     await gate.arrivals(4)
     viewModel.successHook = { [weak viewModel] action, _ in
       if action == .a { viewModel?.cancelAll() }
@@ -120,15 +120,15 @@ extension ReentrantEffectsTests {
     listeners.attachLate()
 
     await viewModel.dispatch(
-      actionId: .a, task: { () throws -> Int in throw TestError(message: "boom") }, onSuccess: nil,
-      onFailure: { [weak viewModel] _ in
-        seenInsideOnFailure.value = viewModel?.error(for: .a)
+      actionId: .a, task: { () throws -> Int in throw TestError(message: "boom") },
+      onFailure: { [weak viewModel] _, _ in
+        seenInsideOnFailure.value = viewModel?.errorMessage(for: .a)
         viewModel?.clearError(for: .a)
       }
     ).value
 
-    #expect(seenInsideOnFailure.value == "boom", "onFailure runs after error(for:) reports the error")
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(seenInsideOnFailure.value == "boom", "onFailure runs after errorMessage(for:) reports the error")
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(viewModel.failure(for: .a) == nil)
     #expect(viewModel.hookLog == ["status(a,true)", "error(a)", "status(a,false)"])
     #expect(listeners.violations() == [])

@@ -98,7 +98,7 @@ import Testing
       if entry.key == "hook:a.failed" { viewModel.clearError(for: .a) }
     }
     await viewModel.dispatch(actionId: .a, task: { () async throws -> Int in throw TestError() }).value
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(harness.seen(by: .events) == ["a.started", "a.failed"])
     #expect(harness.seen(by: .on) == ["a.started", "a.failed", "a.finished"])
     #expect(LifecycleInvariants.violations(in: harness.log, idle: true) == [])

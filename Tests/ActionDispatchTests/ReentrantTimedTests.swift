@@ -83,12 +83,12 @@ extension ReentrantEffectsTests {
       task: { () async throws -> Int in
         await gate.passIgnoringCancellation()
         return 1
-      }, onSuccess: { _ in Issue.record("the timed-out run delivered") })
+      }, onSuccess: { _, _ in Issue.record("the timed-out run delivered") })
     await clock.waitForSleepers(1)
     await clock.advance(by: .seconds(1))
     await listeners.heard(.failed, of: .a)
     await fresh.value?.value
-    #expect(viewModel.error(for: .a) == nil, "the fresh run did not clear the timeout error")
+    #expect(viewModel.errorMessage(for: .a) == nil, "the fresh run did not clear the timeout error")
     gate.open()
     await run.value
     await clock.run()
@@ -137,7 +137,7 @@ extension ReentrantEffectsTests {
     await retrying.value
     await trigger.value
     #expect(attempts.value == 2, "attempts at 0 s and 1 s; the cancel at 1.5 s lands in the second backoff")
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .cancelled])
     #expect(listeners.violations() == [])
   }

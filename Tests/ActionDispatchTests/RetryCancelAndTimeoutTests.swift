@@ -67,7 +67,7 @@ extension RetryTests {
     #expect(await clock.finishes(run), "run() returned while a retry backoff was still ahead")
     #expect(attempts.callCount == 5)
     #expect(clock.now.offset == .seconds(15))  // 1 + 2 + 4 + 8
-    #expect(viewModel.error(for: .a) == "still down")
+    #expect(viewModel.errorMessage(for: .a) == "still down")
   }
 
   @Test func advanceByTheSumOfTheBackoffsReachesTheLastAttempt() async {

@@ -37,7 +37,7 @@ import Testing
     ]
     #expect(attempts.value == expected)
     #expect(clock.now.offset == .milliseconds(15_500))
-    #expect(viewModel.error(for: .a) == TestError().message)
+    #expect(viewModel.errorMessage(for: .a) == TestError().message)
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .failed])
   }
 
@@ -62,7 +62,7 @@ import Testing
     await run.value
     #expect(attempts.value == [.zero, .milliseconds(500), .milliseconds(1_500), .milliseconds(3_500)])
     #expect(clock.now.offset == .seconds(10))
-    #expect(viewModel.error(for: .a) == TestError().message)
+    #expect(viewModel.errorMessage(for: .a) == TestError().message)
   }
 
   @Test func oneAdvanceThroughAllBackoffsRunsEveryAttemptAtItsOwnInstant() async {

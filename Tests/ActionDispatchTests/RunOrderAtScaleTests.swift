@@ -79,7 +79,7 @@ struct RunOrderAtScaleTests {
         task: { () async throws -> Int in
           try await gate.pass()
           return index
-        }, onSuccess: { delivered.value.append($0) })
+        }, onSuccess: { _, value in delivered.value.append(value) })
     }
     await gate.arrivals(1_000)
     // Keep the oldest, the newest and every 25th run; cancel the rest from the newest down.
@@ -89,7 +89,7 @@ struct RunOrderAtScaleTests {
 
     let latest = viewModel.dispatch(
       actionId: .a, policy: .cancelPrevious, task: { () async throws -> Int in -1 },
-      onSuccess: { delivered.value.append($0) })
+      onSuccess: { _, value in delivered.value.append(value) })
     await latest.value
     gate.open()
     for run in runs { await run.value }

@@ -24,13 +24,13 @@ extension RunOrderAtScaleTests {
           try await gate.pass()
           if index % 2 == 1 { throw TestError(message: "odd failed") }
           return index
-        }, onSuccess: { _ in delivered.value += 1 })
+        }, onSuccess: { _, _ in delivered.value += 1 })
     }
     await gate.arrivals(count)
     for index in stride(from: 0, to: count, by: 3) { runs[index].cancel() }
     for index in stride(from: 0, to: count, by: 3) { await runs[index].value }
     #expect(viewModel.isLoading(for: .a))
-    #expect(viewModel.error(for: .a) == nil, "a cancelled run recorded an error")
+    #expect(viewModel.errorMessage(for: .a) == nil, "a cancelled run recorded an error")
 
     gate.open()
     for run in runs { await run.value }
@@ -45,7 +45,7 @@ extension RunOrderAtScaleTests {
     #expect(kinds.filter { $0 == .failed }.count == failed)
     #expect(delivered.value == succeeded)
     #expect(viewModel.hookLog.filter { $0 == "error(a)" }.count == failed)
-    #expect(viewModel.error(for: .a) == "odd failed")
+    #expect(viewModel.errorMessage(for: .a) == "odd failed")
     #expect(viewModel.statusLog[.a] == [true, false])
     #expect(!viewModel.isLoading(for: .a))
     #expect(!viewModel.isAnyLoading)
@@ -77,14 +77,14 @@ extension RunOrderAtScaleTests {
     #expect((0..<count).allSatisfy { !viewModel.isLoading(for: .row($0)) })
     for row in 0..<count {
       let expected: String? = row % 2 == 1 ? "row \(row)" : nil
-      if viewModel.error(for: .row(row)) != expected {
-        Issue.record("row \(row): error \(String(describing: viewModel.error(for: .row(row))))")
+      if viewModel.errorMessage(for: .row(row)) != expected {
+        Issue.record("row \(row): error \(String(describing: viewModel.errorMessage(for: .row(row))))")
         break
       }
     }
     #expect((0..<count).allSatisfy { viewModel.statusLog[.row($0)] == [true, false] })
     for row in 0..<count { viewModel.clearError(for: .row(row)) }
-    #expect((0..<count).allSatisfy { viewModel.error(for: .row($0)) == nil })
+    #expect((0..<count).allSatisfy { viewModel.errorMessage(for: .row($0)) == nil })
   }
 
   @Test func aReaderOfAnIdleRowIsInvalidatedByThatRowAloneWhileThousandsOfOthersComeAndGo() async {
@@ -92,7 +92,7 @@ extension RunOrderAtScaleTests {
     func track() -> InvalidationCounter {
       InvalidationCounter {
         _ = viewModel.isLoading(for: .row(7))
-        _ = viewModel.error(for: .row(7))
+        _ = viewModel.errorMessage(for: .row(7))
       }
     }
     var reader = track()
@@ -118,12 +118,12 @@ extension RunOrderAtScaleTests {
   @Test func anErrorReaderOfARowIsInvalidatedWhenItsErrorIsClearedAndWhenItFailsAgain() async {
     let viewModel = AdvViewModel()
     await viewModel.dispatch(actionId: .row(3), task: { throw TestError() }).value
-    let clearedReader = InvalidationCounter { _ = viewModel.error(for: .row(3)) }
+    let clearedReader = InvalidationCounter { _ = viewModel.errorMessage(for: .row(3)) }
     viewModel.clearError(for: .row(4))
     viewModel.clearError(for: .row(3))
     #expect(clearedReader.count == 1, "clearError did not invalidate the error's reader")
 
-    let reader = InvalidationCounter { _ = viewModel.error(for: .row(3)) }
+    let reader = InvalidationCounter { _ = viewModel.errorMessage(for: .row(3)) }
     await viewModel.dispatch(actionId: .row(4), task: { throw TestError() }).value
     #expect(reader.count == 0, "row 4 failing invalidated row 3's reader")
     await viewModel.dispatch(actionId: .row(3), task: { throw TestError() }).value

@@ -15,7 +15,8 @@ import Testing
         .succeeded { log.append("succeeded") }
         .finished { log.append("finished") }
     }
-    await viewModel.dispatch(actionId: .load, elements: { [1, 2].async }) { log.append("onElement \($0)") }.value
+    await viewModel.dispatch(actionId: .load, elements: { [1, 2].async }) { _, value in log.append("onElement \(value)")
+    }.value
     #expect(
       log == ["started", "onElement 1", "element 1", "onElement 2", "element 2", "succeeded", "finished"])
     _ = token
@@ -25,7 +26,7 @@ import Testing
     let viewModel = TestViewModel()
     let (stream, input) = AsyncStream.makeStream(of: Int.self)
     let inbox = Inbox<Int>()
-    let run = viewModel.dispatch(actionId: .load, elements: { stream }) { inbox.append($0) }
+    let run = viewModel.dispatch(actionId: .load, elements: { stream }) { _, value in inbox.append(value) }
     var seen: [Int] = []
     let token = viewModel.observe { On(.load).element { (page: Int) in seen.append(page) } }
     input.yield(1)
@@ -51,7 +52,7 @@ import Testing
     let sequence = GatedSequence(count: 2)
     sequence.gates[0].open()
     sequence.gates[1].open()
-    await viewModel.dispatch(actionId: .load, elements: { sequence }) { page in
+    await viewModel.dispatch(actionId: .load, elements: { sequence }) { _, page in
       log.append("onElement \(page)")
       viewModel.cancel(.load)
     }.value
@@ -79,7 +80,7 @@ import Testing
         .cancelled { second.append("cancelled") }
         .finished { second.append("finished") }
     }
-    await viewModel.dispatch(actionId: .load, elements: { [1, 2, 3].async }) { _ in }.value
+    await viewModel.dispatch(actionId: .load, elements: { [1, 2, 3].async }) { _, _ in }.value
     #expect(first == ["started", "element 1", "cancelled"])
     #expect(second == ["started", "element 1", "cancelled", "finished"], "element 2 and 3 never come")
     _ = token
@@ -93,7 +94,7 @@ import Testing
       On(.save).started { log.append("save started") }
     }
     var inner: Task<Void, Never>?
-    await viewModel.dispatch(actionId: .load, elements: { [1].async }) { _ in
+    await viewModel.dispatch(actionId: .load, elements: { [1].async }) { _, _ in
       inner = viewModel.dispatch(actionId: .save, task: { 2 })
       log.append("dispatched save")
     }.value
@@ -111,7 +112,7 @@ import Testing
         .element { (text: String) in strings.append(text) }
         .element { (page: Int) in ints.append(page) }
     }
-    await viewModel.dispatch(actionId: .load, elements: { [1].async }) { _ in }.value
+    await viewModel.dispatch(actionId: .load, elements: { [1].async }) { _, _ in }.value
     #expect(strings.isEmpty)
     #expect(ints == [1])
     _ = token

@@ -9,7 +9,7 @@ import Testing
     let recorder = EventRecorder(viewModel)
     let inbox = Inbox<Int>()
     let (stream, input) = AsyncStream.makeStream(of: Int.self)
-    let run = viewModel.dispatch(actionId: .load, elements: { stream }) { inbox.append($0) }
+    let run = viewModel.dispatch(actionId: .load, elements: { stream }) { _, value in inbox.append(value) }
     #expect(viewModel.isLoading(for: .load))
     input.yield(1)
     input.yield(2)
@@ -29,13 +29,13 @@ import Testing
     let recorder = EventRecorder(viewModel)
     let inbox = Inbox<Int>()
     let (stream, input) = AsyncThrowingStream.makeStream(of: Int.self)
-    let run = viewModel.dispatch(actionId: .load, elements: { stream }) { inbox.append($0) }
+    let run = viewModel.dispatch(actionId: .load, elements: { stream }) { _, value in inbox.append(value) }
     input.yield(1)
     await inbox.arrivals(1)
     input.finish(throwing: TestError(message: "page 2 failed"))
     await run.value
     #expect(inbox.values == [1])
-    #expect(viewModel.error(for: .load) == "page 2 failed")
+    #expect(viewModel.errorMessage(for: .load) == "page 2 failed")
     #expect(recorder.events == [.started(.load), .failed(.load)])
   }
 
@@ -44,9 +44,9 @@ import Testing
     await viewModel.dispatch(
       actionId: .load,
       elements: { () throws -> AsyncStream<Int> in throw TestError(message: "bad login") },
-      onElement: { _ in Issue.record("no element") }
+      onElement: { _, _ in Issue.record("no element") }
     ).value
-    #expect(viewModel.error(for: .load) == "bad login")
+    #expect(viewModel.errorMessage(for: .load) == "bad login")
   }
 
   @Test func aSupersededRunDeliversNoElementAfterTheNewRunIsAccepted() async {
@@ -54,13 +54,13 @@ import Testing
     let recorder = EventRecorder(viewModel)
     let old = Inbox<Int>()
     let sequence = GatedSequence(count: 3)
-    let first = viewModel.dispatch(actionId: .load, policy: .cancelPrevious, elements: { sequence }) {
-      old.append($0)
+    let first = viewModel.dispatch(actionId: .load, policy: .cancelPrevious, elements: { sequence }) { _, value in
+      old.append(value)
     }
     sequence.gates[0].open()
     await old.arrivals(1)
     await sequence.gates[1].arrivals(1)  // producing element 2, ignoring cancellation
-    let second = viewModel.dispatch(actionId: .load, policy: .cancelPrevious, elements: { [4, 5].async }) { _ in }
+    let second = viewModel.dispatch(actionId: .load, policy: .cancelPrevious, elements: { [4, 5].async }) { _, _ in }
     sequence.gates[1].open()
     sequence.gates[2].open()
     await first.value
@@ -73,7 +73,7 @@ import Testing
     let viewModel = TestViewModel()
     let inbox = Inbox<Int>()
     let sequence = GatedSequence(count: 2)
-    let run = viewModel.dispatch(actionId: .load, elements: { sequence }) { inbox.append($0) }
+    let run = viewModel.dispatch(actionId: .load, elements: { sequence }) { _, value in inbox.append(value) }
     await sequence.gates[0].arrivals(1)
     viewModel.cancel(.load)
     #expect(!viewModel.isLoading(for: .load))
@@ -81,7 +81,7 @@ import Testing
     sequence.gates[1].open()
     await run.value
     #expect(inbox.values.isEmpty)
-    #expect(viewModel.error(for: .load) == nil)
+    #expect(viewModel.errorMessage(for: .load) == nil)
   }
 
   @Test func cancellingTheReturnedTaskStopsTheIteration() async {
@@ -89,7 +89,7 @@ import Testing
     let recorder = EventRecorder(viewModel)
     let inbox = Inbox<Int>()
     let (stream, input) = AsyncStream.makeStream(of: Int.self)
-    let run = viewModel.dispatch(actionId: .load, elements: { stream }) { inbox.append($0) }
+    let run = viewModel.dispatch(actionId: .load, elements: { stream }) { _, value in inbox.append(value) }
     input.yield(1)
     await inbox.arrivals(1)
     run.cancel()
@@ -129,9 +129,11 @@ import Testing
     let viewModel = TestViewModel()
     var order: [Int] = []
     let sequence = GatedSequence(count: 1)
-    let first = viewModel.dispatch(actionId: .load, policy: .enqueue, elements: { sequence }) { order.append($0) }
-    let second = viewModel.dispatch(actionId: .load, policy: .enqueue, elements: { [10, 20].async }) {
-      order.append($0)
+    let first = viewModel.dispatch(actionId: .load, policy: .enqueue, elements: { sequence }) { _, value in
+      order.append(value)
+    }
+    let second = viewModel.dispatch(actionId: .load, policy: .enqueue, elements: { [10, 20].async }) { _, value in
+      order.append(value)
     }
     await sequence.gates[0].arrivals(1)
     #expect(order.isEmpty)
@@ -155,7 +157,7 @@ import Testing
             made.append(query)
             return [query + "1", query + "2"].async
           }
-        ) { received.append($0) })
+        ) { _, value in received.append(value) })
     }
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(300))
@@ -169,13 +171,15 @@ import Testing
     let viewModel = TestViewModel(clock: clock)
     var received: [Int] = []
     let throttle = DispatchPolicy.throttle(.seconds(1))
-    await viewModel.dispatch(actionId: .search, policy: throttle, elements: { [1].async }) { received.append($0) }
-      .value
-    let dropped = viewModel.dispatch(actionId: .search, policy: throttle, elements: { [2].async }) {
-      received.append($0)
+    await viewModel.dispatch(actionId: .search, policy: throttle, elements: { [1].async }) { _, value in
+      received.append(value)
     }
-    let latest = viewModel.dispatch(actionId: .search, policy: throttle, elements: { [3, 4].async }) {
-      received.append($0)
+    .value
+    let dropped = viewModel.dispatch(actionId: .search, policy: throttle, elements: { [2].async }) { _, value in
+      received.append(value)
+    }
+    let latest = viewModel.dispatch(actionId: .search, policy: throttle, elements: { [3, 4].async }) { _, value in
+      received.append(value)
     }
     await dropped.value
     await clock.waitForSleepers(1)
@@ -189,7 +193,9 @@ import Testing
     let viewModel = TestViewModel(clock: clock)
     let inbox = Inbox<Int>()
     let (stream, input) = AsyncStream.makeStream(of: Int.self)
-    let run = viewModel.dispatch(actionId: .load, timeout: .seconds(5), elements: { stream }) { inbox.append($0) }
+    let run = viewModel.dispatch(actionId: .load, timeout: .seconds(5), elements: { stream }) { _, value in
+      inbox.append(value)
+    }
     input.yield(1)
     await inbox.arrivals(1)
     await clock.waitForSleepers(1)

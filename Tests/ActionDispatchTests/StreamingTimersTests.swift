@@ -34,7 +34,9 @@ extension StreamingTests {
     let inbox = Inbox<Int>()
     let elementsSeen = AdvBox<[Int]>([])
     let token = viewModel.observe { On(.a).element { (page: Int) in elementsSeen.value.append(page) } }
-    let run = viewModel.dispatch(actionId: .a, timeout: .seconds(5), elements: { sequence }) { inbox.append($0) }
+    let run = viewModel.dispatch(actionId: .a, timeout: .seconds(5), elements: { sequence }) { _, value in
+      inbox.append(value)
+    }
     sequence.gates[0].open()
     await inbox.arrivals(1)
     await clock.waitForSleepers(1)
@@ -57,8 +59,12 @@ extension StreamingTests {
     let stuck = GatedSequence(count: 2)
     let next = GatedSequence(count: 2)
     let inbox = Inbox<String>()
-    let first = viewModel.dispatch(actionId: .a, policy: .enqueue, elements: { stuck }) { inbox.append("first\($0)") }
-    let second = viewModel.dispatch(actionId: .a, policy: .enqueue, elements: { next }) { inbox.append("second\($0)") }
+    let first = viewModel.dispatch(actionId: .a, policy: .enqueue, elements: { stuck }) { _, value in
+      inbox.append("first\(value)")
+    }
+    let second = viewModel.dispatch(actionId: .a, policy: .enqueue, elements: { next }) { _, value in
+      inbox.append("second\(value)")
+    }
     stuck.gates[0].open()
     await inbox.arrivals(1)
     next.gates[0].open()

@@ -62,7 +62,7 @@ final class RunNumber {
             if fails { throw TestError() }
             return yields
           }
-        ) { _ in
+        ) { _, _ in
           deliveries += 1
           if ended[runID.value] != nil { staleDeliveries += 1 }
         }

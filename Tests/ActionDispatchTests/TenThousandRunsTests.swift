@@ -22,7 +22,7 @@ extension RunOrderAtScaleTests {
         task: { () async throws -> Int in
           await gate.passIgnoringCancellation()
           return 1
-        }, onSuccess: { _ in delivered.value += 1 })
+        }, onSuccess: { _, _ in delivered.value += 1 })
     }
     await gate.arrivals(Self.count)
     let dropped = (0..<1_000).map { _ in
@@ -62,7 +62,7 @@ extension RunOrderAtScaleTests {
           await Task.yield()
           running.value -= 1
           return index
-        }, onSuccess: { order.value.append($0) })
+        }, onSuccess: { _, value in order.value.append(value) })
     }
     // Whether the last run is still loading when the test resumes after the one before it
     // depends on thread speed; one loading period from the first run to the last (statusLog
@@ -99,8 +99,8 @@ extension RunOrderAtScaleTests {
     for row in 0..<Self.count {
       let expected = row % 4 == 1 ? "row \(row)" : nil
       if viewModel.isLoading(for: .row(row)) { wrong.append("row \(row) loading") }
-      if viewModel.error(for: .row(row)) != expected {
-        wrong.append("row \(row) error \(String(describing: viewModel.error(for: .row(row))))")
+      if viewModel.errorMessage(for: .row(row)) != expected {
+        wrong.append("row \(row) error \(String(describing: viewModel.errorMessage(for: .row(row))))")
       }
       if viewModel.statusLog[.row(row)] != [true, false] {
         wrong.append("row \(row) status \(viewModel.statusLog[.row(row)] ?? [])")

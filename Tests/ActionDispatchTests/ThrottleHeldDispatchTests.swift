@@ -86,7 +86,7 @@ extension ThrottleTests {
       task: { () async throws -> Int in
         try await clock.sleep(until: clock.now.advanced(by: .milliseconds(100)))
         return 2
-      }, onSuccess: { result.value = $0 })
+      }, onSuccess: { _, value in result.value = value })
     await clock.advance(to: at(300))  // the held dispatch starts: its 200 ms start now
     #expect(viewModel.isLoading(for: .a))
     await clock.advance(to: at(400))  // its work returns after 100 of its 200 ms
@@ -110,7 +110,7 @@ extension ThrottleTests {
       task: { () async throws -> Int in
         attempts.value.append(clock.now.offset)
         throw TestError()
-      }, onSuccess: nil, onFailure: { failures.value.append($0) })
+      }, onFailure: { _, value in failures.value.append(value) })
     await clock.advance(to: at(1_000))
     await held.value
     // Starts at 300; attempts at 300, 400, 500; the timeout fires at 550, during the third backoff.

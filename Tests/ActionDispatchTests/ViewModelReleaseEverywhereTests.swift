@@ -145,7 +145,7 @@ extension ViewModelReleaseTests {
           cancelledWork.open()
           throw error
         }
-      }, onSuccess: { delivered.value = true })
+      }, onSuccess: { _, _ in delivered.value = true })
 
     #expect(released == nil, "released inside its hook, the view model was kept alive")
     await run.value

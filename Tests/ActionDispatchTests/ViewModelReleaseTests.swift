@@ -122,7 +122,7 @@ struct GatedNameService: NameService {
     let viewModel = GettingStartedViewModel(service: service)
     await viewModel.load("octocat").value
     #expect(viewModel.profile == "Mona")
-    #expect(viewModel.error(for: .load) == nil)
+    #expect(viewModel.errorMessage(for: .load) == nil)
   }
 
   @Test func aViewModelWithManyRunsInFlightIsFreedOnRelease() async {

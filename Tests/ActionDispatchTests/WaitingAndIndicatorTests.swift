@@ -18,7 +18,7 @@ extension WaitingTests {
         task: { () async -> Int in
           await gate.passIgnoringCancellation()
           return 1
-        }, onSuccess: { _ in delivered.value = true })
+        }, onSuccess: { _, _ in delivered.value = true })
     }
     await gate.arrivals(1)
 

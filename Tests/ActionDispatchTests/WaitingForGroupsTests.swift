@@ -26,7 +26,7 @@ extension WaitingTests {
     await listeners.heard(.cancelled, of: .a)
     #expect(delivered.value == 0)
     #expect(listeners.kinds(listeners.early, of: .a) == [.started, .cancelled])
-    #expect(viewModel.error(for: .a) == nil)
+    #expect(viewModel.errorMessage(for: .a) == nil)
     #expect(listeners.violations() == [])
   }
 
@@ -41,15 +41,15 @@ extension WaitingTests {
         try await stuck.pass()
         return 1
       }
-    ) { order.value.append($0) }
+    ) { _, value in order.value.append(value) }
     let waiter = Task { @MainActor in
       await viewModel.dispatchAndWait(actionId: .a, policy: .enqueue, task: { () async throws -> Int in 2 }) { _, v in
         order.value.append(v)
       }
     }
     await stuck.arrivals(1)
-    let third = viewModel.dispatch(actionId: .a, policy: .enqueue, task: { () async throws -> Int in 3 }) {
-      order.value.append($0)
+    let third = viewModel.dispatch(actionId: .a, policy: .enqueue, task: { () async throws -> Int in 3 }) { _, value in
+      order.value.append(value)
     }
     await listeners.heard(.started, of: .a, count: 3)
     waiter.cancel()
@@ -92,7 +92,7 @@ extension WaitingTests {
     #expect(result.succeeded == [.b, .a, .b])
     #expect(result.failed == [.c])
     #expect(result.cancelled == [.a, .b])
-    #expect(viewModel.error(for: .c) == "c failed")
+    #expect(viewModel.errorMessage(for: .c) == "c failed")
     #expect(!viewModel.isAnyLoading)
     #expect(listeners.violations() == [])
   }

@@ -35,7 +35,7 @@ struct FaultTests {
     await viewModel.loadNextPage().value
     #expect(viewModel.followers.count == 30, "the followers already loaded are kept")
     #expect(!viewModel.isLoading(for: .loadNextPage))
-    return viewModel.error(for: .loadNextPage)
+    return viewModel.errorMessage(for: .loadNextPage)
   }
 
   @Test func connectionRefused() async throws {
@@ -122,7 +122,7 @@ struct FaultTests {
 
     await viewModel.loadNextPage().value
 
-    #expect(viewModel.error(for: .loadNextPage) == nil)
+    #expect(viewModel.errorMessage(for: .loadNextPage) == nil)
     #expect(viewModel.followers.count == 45)
   }
 }

@@ -19,8 +19,8 @@ import Testing
 
     #expect(http.requestCount == 0)
     #expect(viewModel.failure(for: .fetchFollowers) is GitHubError)
-    #expect(viewModel.error(for: .fetchProfile)?.isEmpty == false)
-    #expect(viewModel.error(for: .loadAllPages)?.isEmpty == false)
+    #expect(viewModel.errorMessage(for: .fetchProfile)?.isEmpty == false)
+    #expect(viewModel.errorMessage(for: .loadAllPages)?.isEmpty == false)
   }
 
   @Test func typingSendsOneSearchForTheLastQuery() async {

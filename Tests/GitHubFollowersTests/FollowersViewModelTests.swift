@@ -14,7 +14,7 @@ import Testing
 
     await viewModel.fetchFollowers(for: "octocat").value
 
-    #expect(viewModel.error(for: .fetchFollowers) == nil)
+    #expect(viewModel.errorMessage(for: .fetchFollowers) == nil)
     #expect(viewModel.followers == Array(DemoFixtures.followers.prefix(30)))
     #expect(viewModel.hasMorePages)
   }
@@ -26,7 +26,7 @@ import Testing
 
     await viewModel.fetchFollowers(for: "octocat").value
 
-    #expect(viewModel.error(for: .fetchFollowers) == GitHubError.notFound("octocat").description)
+    #expect(viewModel.errorMessage(for: .fetchFollowers) == GitHubError.notFound("octocat").description)
     #expect(viewModel.followers.isEmpty)
   }
 
@@ -52,7 +52,7 @@ import Testing
 
     await viewModel.loadNextPage().value
 
-    #expect(viewModel.error(for: .loadNextPage) == nil)
+    #expect(viewModel.errorMessage(for: .loadNextPage) == nil)
     #expect(viewModel.followers == DemoFixtures.followers)
     #expect(!viewModel.hasMorePages)
   }
@@ -65,7 +65,7 @@ import Testing
 
     await viewModel.loadNextPage().value
 
-    #expect(viewModel.error(for: .loadNextPage) == GitHubError.serverError(status: 502).description)
+    #expect(viewModel.errorMessage(for: .loadNextPage) == GitHubError.serverError(status: 502).description)
     #expect(viewModel.followers.count == 30, "a failed page keeps every follower already loaded")
     #expect(viewModel.hasMorePages)
   }
@@ -92,7 +92,7 @@ import Testing
 
     await viewModel.loadAllPages(for: "octocat", perPage: 20).value
 
-    #expect(viewModel.error(for: .loadAllPages) == nil)
+    #expect(viewModel.errorMessage(for: .loadAllPages) == nil)
     #expect(viewModel.followers == DemoFixtures.followers)
     #expect(viewModel.pagesLoaded == 3 && viewModel.lastPage == 3)
   }
@@ -104,7 +104,7 @@ import Testing
 
     await viewModel.loadAllPages(for: "octocat", perPage: 20).value
 
-    #expect(viewModel.error(for: .loadAllPages) == GitHubError.serverError(status: 502).description)
+    #expect(viewModel.errorMessage(for: .loadAllPages) == GitHubError.serverError(status: 502).description)
     #expect(viewModel.followers.count == 20, "the pages before the failure stay listed")
   }
 
@@ -129,7 +129,7 @@ import Testing
 
     await viewModel.fetchProfile(for: "octocat").value
 
-    #expect(viewModel.error(for: .fetchProfile) == nil)
+    #expect(viewModel.errorMessage(for: .fetchProfile) == nil)
     #expect(viewModel.profile == DemoFixtures.profile)
   }
 
@@ -140,7 +140,7 @@ import Testing
 
     await viewModel.fetchProfile(for: "octocat").value
 
-    #expect(viewModel.error(for: .fetchProfile) == GitHubError.badCredentials.description)
+    #expect(viewModel.errorMessage(for: .fetchProfile) == GitHubError.badCredentials.description)
     #expect(viewModel.profile == nil)
   }
 
@@ -165,18 +165,18 @@ import Testing
 
     await viewModel.search("octo").value
 
-    #expect(viewModel.error(for: .searchUsers) == nil)
+    #expect(viewModel.errorMessage(for: .searchUsers) == nil)
     #expect(viewModel.searchResults == DemoFixtures.search("octo").items)
   }
 
   @Test func searchUsersFailure() async {
     let service = MockFollowersService()
-    service.searchUsersStub.fail(with: GitHubError.secondaryRateLimit(retryAfter: .seconds(60)))
+    service.searchUsersStub.fail(with: GitHubError.secondaryRateLimit(retryAfter: nil))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
 
     await viewModel.search("octo").value
 
-    #expect(viewModel.error(for: .searchUsers) == GitHubError.secondaryRateLimit(retryAfter: .seconds(60)).description)
+    #expect(viewModel.errorMessage(for: .searchUsers) == GitHubError.secondaryRateLimit(retryAfter: nil).description)
     #expect(viewModel.searchResults.isEmpty)
   }
 

@@ -63,7 +63,7 @@ import Testing
     }
     let viewModel = FollowersViewModel(service: client(http))
     await viewModel.loadAllPages(for: "octocat").value
-    #expect(viewModel.error(for: .loadAllPages) == nil)
+    #expect(viewModel.errorMessage(for: .loadAllPages) == nil)
     #expect(viewModel.followers.map(\.id) == [1, 2, 3, 4])
     #expect(viewModel.repeatedFollowers == 2)
   }

@@ -39,7 +39,7 @@ struct SearchUnderLoadTests {
     for run in runs { await run.value }
 
     #expect(viewModel.searchResults.map(\.login) == ["octo-last"])
-    #expect(viewModel.error(for: .searchUsers) == nil)
+    #expect(viewModel.errorMessage(for: .searchUsers) == nil)
     #expect(!viewModel.isLoading(for: .searchUsers))
     #expect(server.requestCount >= 11, "ten superseded searches were cancelled on the wire")
 

@@ -15,7 +15,7 @@ import Testing
 
     await viewModel.loadAllPages(for: "mona", perPage: 2, concurrency: 3, limit: 40, maxPages: 9).value
 
-    #expect(viewModel.error(for: .loadAllPages) == nil)
+    #expect(viewModel.errorMessage(for: .loadAllPages) == nil)
     #expect(viewModel.followers.map(\.id) == [1, 2, 3])
     #expect(service.calls == [.init(username: "mona", perPage: 2, concurrency: 3, limit: 40, maxPages: 9)])
   }
@@ -37,7 +37,7 @@ import Testing
 
     await viewModel.loadAllPages(for: "mona") { delivered.append($0.map(\.id)) }.value
 
-    #expect(viewModel.error(for: .loadAllPages) == nil)
+    #expect(viewModel.errorMessage(for: .loadAllPages) == nil)
     #expect(delivered == [[1, 2, 3], [4], [5]])
     #expect(viewModel.delivered == 5)
     #expect(viewModel.repeatedFollowers == 3)
@@ -90,6 +90,6 @@ import Testing
     await viewModel.loadAllPages(for: "mona", perPage: 2) { delivered += $0.map(\.login) }.value
 
     #expect(delivered == ["a", "b"])
-    #expect(viewModel.error(for: .loadAllPages) == GitHubError.serverError(status: 502).description)
+    #expect(viewModel.errorMessage(for: .loadAllPages) == GitHubError.serverError(status: 502).description)
   }
 }

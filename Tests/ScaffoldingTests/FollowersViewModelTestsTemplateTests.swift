@@ -70,8 +70,8 @@ import Testing
       makeViewModel: makeViewModel,
       call: #"viewModel.search("octo")"#,
       expectSuccess: #"#expect(viewModel.searchResults == DemoFixtures.search("octo").items)"#,
-      stubFailure: "service.searchUsersStub.fail(with: GitHubError.secondaryRateLimit(retryAfter: .seconds(60)))",
-      failureMessage: "GitHubError.secondaryRateLimit(retryAfter: .seconds(60)).description",
+      stubFailure: "service.searchUsersStub.fail(with: GitHubError.secondaryRateLimit(retryAfter: nil))",
+      failureMessage: "GitHubError.secondaryRateLimit(retryAfter: nil).description",
       expectFailure: "#expect(viewModel.searchResults.isEmpty)"
     ),
   ]

@@ -73,9 +73,7 @@ extension ActionDispatching {
     // Held `unowned(unsafe)`, as in the other forms here: only the view model calls these
     // closures, from its own delivery, so it is alive whenever they run.
     unowned(unsafe) let viewModel = self
-    guard let base = self as? BaseViewModel<ActionId> else {
-      preconditionFailure("ActionDispatching is BaseViewModel's alone; subclass BaseViewModel instead")
-    }
+    let base = dispatchingBase
     let change = OptimisticChange { () -> @MainActor () -> Void in
       let rollback = optimistic(viewModel)
       return { rollback(viewModel) }

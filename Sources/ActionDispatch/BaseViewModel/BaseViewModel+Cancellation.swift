@@ -4,7 +4,7 @@ extension BaseViewModel {
   /// A dispatch that ``DispatchPolicy/throttle(_:)`` holds is dropped.
   ///
   /// Each run ends at once as cancelled: loading ends, no result or error is delivered
-  /// (even if the work ignores cancellation and returns later), and ``error(for:)`` is unchanged.
+  /// (even if the work ignores cancellation and returns later), and ``errorMessage(for:)`` is unchanged.
   /// Called from inside a hook or handler, the runs end at once too — the action is not loading
   /// when this returns — and their notifications are delivered right after the one being delivered.
   ///

@@ -1,36 +1,26 @@
 extension BaseViewModel {
-  /// Runs async work as a run of an action, with loading and error state, hooks and events.
+  /// Runs async work as a run of an action; its success closure takes only the value.
   ///
-  /// ```swift
-  /// dispatch(actionId: .fetchFollowers, task: { [service] in
-  ///   try await service.followers(of: login)
-  /// }) { viewModel, page in
-  ///   viewModel.followers = page.followers
-  /// }
-  /// ```
+  /// Deprecated: take the view model as the closure's first argument —
+  /// ``ActionDispatching/dispatch(actionId:policy:retry:timeout:task:onSuccess:onFailure:)``,
+  /// `{ viewModel, value in … }`. A closure that uses `self` keeps the view model alive until
+  /// the work returns. Everything else holds as it does there.
   ///
-  /// The example takes the view model as the closure's first argument (the form
-  /// ``ActionDispatching`` adds): nothing then keeps the view model alive, and releasing it
-  /// cancels its work at once. A one-argument closure that uses `self` (`{ page in
-  /// self.followers = page.followers }`) keeps the view model alive until the work returns.
-  ///
-  /// The action is loading as soon as `dispatch` returns; its previous error is cleared.
-  /// When the work returns, `onSuccess` and then the ``onSuccess(actionId:result:)`` hook run;
-  /// when it throws, ``error(for:)`` records the error and then ``onError(actionId:error:)``
-  /// runs. Loading ends after that. A run that is cancelled or superseded never delivers,
-  /// even if its work ignores cancellation and returns later.
+  /// `onSuccess` has no default, so that a call without closures is the documented form's.
   ///
   /// - Parameters:
   ///   - actionId: The action this run belongs to.
   ///   - policy: What to do with runs of the same action already in flight.
   ///   - retry: How to retry the work when it throws; no retries by default.
-  ///   - timeout: The longest the run may take, retries included; the run then fails with
-  ///     ``ActionTimeoutError``. Measured on the view model's clock.
-  ///   - task: The work. It starts on the main actor; `await` hops off it.
+  ///   - timeout: The longest the run may take, retries included.
+  ///   - task: The work.
   ///   - onSuccess: Receives the work's result, typed, on the main actor.
-  /// - Returns: The run's task. Awaiting it waits for the run's whole lifecycle, hooks included
-  ///   (a run cancelled while its work ignores cancellation has ended at once, but its task
-  ///   completes only when that work returns); cancelling it cancels the run.
+  /// - Returns: The run's task.
+  @available(
+    *, deprecated,
+    message:
+      "take the view model as the closure's first argument: { viewModel, value in … } (a closure that uses self keeps the view model alive)"
+  )
   @inlinable @discardableResult
   public func dispatch<T>(
     actionId: ActionId,
@@ -38,43 +28,33 @@ extension BaseViewModel {
     retry: RetryPolicy? = nil,
     timeout: Duration? = nil,
     task: @escaping @MainActor () async throws -> T,
-    onSuccess: (@MainActor (T) -> Void)? = nil
+    onSuccess: (@MainActor (T) -> Void)?
   ) -> Task<Void, Never> {
     startRun(
       actionId: actionId, policy: policy, retry: retry, timeout: timeout,
       task: task, onSuccess: onSuccess, onFailure: nil, onFinish: nil)
   }
 
-  /// Runs async work as a run of an action, with a closure for its success and one for its failure.
+  /// Runs async work as a run of an action; its closures take only the value and the error.
   ///
-  /// ```swift
-  /// dispatch(actionId: .remove(id), task: { [service] in try await service.remove(id) }, onSuccess: nil) { _ in
-  ///   self.toast = "Could not remove it."
-  /// }
-  /// ```
-  ///
-  /// > Tip: To show a change at once and undo it if the run fails, pass it as `optimistic:`
-  /// > (``ActionDispatching/dispatch(actionId:policy:retry:timeout:optimistic:task:onSuccess:onFailure:)``)
-  /// > rather than undoing it here: `onFailure` is not called for a dropped dispatch nor for a
-  /// > cancelled or superseded run.
-  ///
-  /// `onSuccess` has no default here, so that a lone trailing closure still means `onSuccess`
-  /// in the form above; pass `nil` when only the failure matters.
-  ///
-  /// Everything ``dispatch(actionId:policy:retry:timeout:task:onSuccess:)`` says holds.
-  /// `onFailure` runs when the run fails — its work threw, or its timeout fired — right after
-  /// ``error(for:)`` reports the error and before the ``onError(actionId:error:)`` hook.
-  /// Cancellation is not a failure and never reaches it.
+  /// Deprecated: take the view model as the closures' first argument —
+  /// ``ActionDispatching/dispatch(actionId:policy:retry:timeout:task:onSuccess:onFailure:)``,
+  /// `onFailure: { viewModel, error in … }`, where `onSuccess` may be left out.
   ///
   /// - Parameters:
   ///   - actionId: The action this run belongs to.
   ///   - policy: What to do with runs of the same action already in flight.
   ///   - retry: How to retry the work when it throws; no retries by default.
   ///   - timeout: The longest the run may take, retries included.
-  ///   - task: The work. It starts on the main actor; `await` hops off it.
+  ///   - task: The work.
   ///   - onSuccess: Receives the work's result, typed, on the main actor.
   ///   - onFailure: Receives the error of this run, on the main actor.
-  /// - Returns: The run's task, as for ``dispatch(actionId:policy:retry:timeout:task:onSuccess:)``.
+  /// - Returns: The run's task.
+  @available(
+    *, deprecated,
+    message:
+      "take the view model as the closures' first argument: onSuccess: { viewModel, value in … }, onFailure: { viewModel, error in … } (either may be left out; label onFailure:, since a lone trailing closure is onSuccess)"
+  )
   @inlinable @discardableResult
   public func dispatch<T>(
     actionId: ActionId,
@@ -90,29 +70,25 @@ extension BaseViewModel {
       task: task, onSuccess: onSuccess, onFailure: onFailure, onFinish: nil)
   }
 
-  /// Runs async work as a run of an action and waits for the run to end; cancelling the
-  /// waiting task cancels the run.
+  /// Runs async work as a run of an action and waits for the run to end; its success closure
+  /// takes only the value.
   ///
-  /// This is the form for callers that own a task of their own — SwiftUI's `.task` and
-  /// `.refreshable`: when the view goes away and SwiftUI cancels its task, the run ends as
-  /// cancelled at once and delivers nothing.
-  ///
-  /// ```swift
-  /// func refresh() async {
-  ///   await dispatchAndWait(actionId: .refresh, task: { [service] in try await service.load() }) { viewModel, items in
-  ///     viewModel.items = items
-  ///   }
-  /// }
-  /// // SwiftUI: List { … }.refreshable { await viewModel.refresh() }
-  /// ```
+  /// Deprecated: take the view model as the closure's first argument —
+  /// ``ActionDispatching/dispatchAndWait(actionId:policy:retry:timeout:task:onSuccess:onFailure:)``,
+  /// `{ viewModel, value in … }`.
   ///
   /// - Parameters:
   ///   - actionId: The action this run belongs to.
   ///   - policy: What to do with runs of the same action already in flight.
   ///   - retry: How to retry the work when it throws; no retries by default.
   ///   - timeout: The longest the run may take, retries included.
-  ///   - task: The work. It starts on the main actor; `await` hops off it.
+  ///   - task: The work.
   ///   - onSuccess: Receives the work's result, typed, on the main actor.
+  @available(
+    *, deprecated,
+    message:
+      "take the view model as the closure's first argument: { viewModel, value in … } (a closure that uses self keeps the view model alive)"
+  )
   @inlinable
   public func dispatchAndWait<T>(
     actionId: ActionId,
@@ -120,11 +96,17 @@ extension BaseViewModel {
     retry: RetryPolicy? = nil,
     timeout: Duration? = nil,
     task: @escaping @MainActor () async throws -> T,
-    onSuccess: (@MainActor (T) -> Void)? = nil
+    onSuccess: (@MainActor (T) -> Void)?
   ) async {
-    let run = startRun(
-      actionId: actionId, policy: policy, retry: retry, timeout: timeout,
-      task: task, onSuccess: onSuccess, onFailure: nil, onFinish: nil)
+    await Self.waitFor(
+      startRun(
+        actionId: actionId, policy: policy, retry: retry, timeout: timeout,
+        task: task, onSuccess: onSuccess, onFailure: nil, onFinish: nil))
+  }
+
+  /// Waits for a run's task; cancelling the waiting task cancels the run.
+  @inlinable
+  static func waitFor(_ run: Task<Void, Never>) async {
     await withTaskCancellationHandler {
       await run.value
     } onCancel: {

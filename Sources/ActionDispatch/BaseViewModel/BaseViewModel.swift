@@ -1,6 +1,6 @@
 import Observation
 
-/// A view model that runs its async work through one ``dispatch(actionId:policy:retry:timeout:task:onSuccess:)``
+/// A view model that runs its async work through one ``ActionDispatching/dispatch(actionId:policy:retry:timeout:task:onSuccess:onFailure:)``
 /// and gets per-action loading and error state, typed results, hooks, cancellation and
 /// re-dispatch policies for free.
 ///
@@ -27,7 +27,7 @@ import Observation
 /// }
 /// ```
 ///
-/// A view reads ``isLoading(for:)`` and ``error(for:)``; both are observable per action.
+/// A view reads ``isLoading(for:)`` and ``errorMessage(for:)``; both are observable per action.
 ///
 /// > Important: Observation tracks only properties of a class that carries `@Observable`
 /// > itself. Every subclass with state of its own must be marked `@Observable`.
@@ -86,6 +86,10 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored private var weakSelfStorage: WeakReference<BaseViewModel>?
 
   /// Creates a view model whose timed policies wait on the continuous clock.
+  ///
+  /// The same as ``init(clock:loadingIndicator:)`` with its defaults. The three initializers
+  /// stay separate designated initializers so that a subclass's `override init()` and
+  /// `override init(clock:)` compile: one initializer with defaults is not an `init()` to override.
   public init() {
     self.clock = ContinuousClock()
     self.loadingIndicator = .immediate
@@ -95,6 +99,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// Creates a view model whose timed policies wait on the given clock.
   ///
   /// Tests pass a manual clock to drive `.debounce`, retry backoff and timeouts without sleeping.
+  /// The same as ``init(clock:loadingIndicator:)`` with an immediate indicator.
   ///
   /// - Parameter clock: The clock to wait on.
   public init(clock: any Clock<Duration>) {
@@ -112,8 +117,8 @@ open class BaseViewModel<ActionId: ActionIdType> {
   ///
   /// - Parameters:
   ///   - clock: The clock that timed policies and the indicator wait on; tests pass a `TestClock`.
-  ///   - loadingIndicator: When ``isShowingLoading(for:)`` turns on and off.
-  public init(clock: any Clock<Duration> = ContinuousClock(), loadingIndicator: LoadingIndicator) {
+  ///   - loadingIndicator: When ``isShowingLoading(for:)`` turns on and off; at once by default.
+  public init(clock: any Clock<Duration> = ContinuousClock(), loadingIndicator: LoadingIndicator = .immediate) {
     self.clock = clock
     self.loadingIndicator = loadingIndicator
     self.indicatorIsTimed = !loadingIndicator.isImmediate
@@ -171,11 +176,27 @@ open class BaseViewModel<ActionId: ActionIdType> {
   ///
   /// The message is the error's `LocalizedError.errorDescription`, else its `description`.
   /// It clears when the action is dispatched again or ``clearError(for:)`` is called.
+  /// ``failure(for:)`` gives the error itself.
   ///
   /// - Parameter actionId: The action.
   /// - Returns: The message, or `nil` when the action has no error.
-  public func error(for actionId: ActionId) -> String? {
+  public func errorMessage(for actionId: ActionId) -> String? {
     failure(for: actionId).map(ErrorMessage.describe)
+  }
+
+  /// The message of the action's last error.
+  ///
+  /// Deprecated: renamed ``errorMessage(for:)``, which says that it is a `String`;
+  /// ``failure(for:)`` gives the error itself.
+  ///
+  /// - Parameter actionId: The action.
+  /// - Returns: The message, or `nil` when the action has no error.
+  @available(
+    *, deprecated, renamed: "errorMessage(for:)",
+    message: "renamed errorMessage(for:); failure(for:) gives the error itself"
+  )
+  public func error(for actionId: ActionId) -> String? {
+    errorMessage(for: actionId)
   }
 
   /// The action's last error itself, for code that branches on its type.
@@ -204,28 +225,84 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// Called with every successful run's result, after the run's own `onSuccess` closure.
   ///
   /// A notification only: the framework's bookkeeping does not depend on it, so an override
-  /// need not call `super`. Prefer the typed `onSuccess` closure of `dispatch`.
+  /// need not call `super`. Prefer the typed `onSuccess:` closure of `dispatch`; this hook
+  /// gets the result type-erased. The default implementation calls the deprecated
+  /// ``onSuccess(actionId:result:)``, so a subclass that still overrides that keeps working.
   ///
   /// - Parameters:
   ///   - actionId: The action whose run succeeded.
   ///   - result: The value the run's work returned.
-  open func onSuccess<T>(actionId: ActionId, result: T) {}
+  open func actionDidSucceed<T>(_ actionId: ActionId, result: T) {
+    callDeprecatedSuccessHook(of: self, actionId, result)
+  }
 
-  /// Called with every failed run's error, after ``error(for:)`` already reports it.
+  /// Called with every failed run's error, after ``errorMessage(for:)`` already reports it and
+  /// after the run's own `onFailure` closure.
   ///
   /// A notification only: the error is recorded whether or not an override calls `super`.
-  /// Cancellation is not an error and never reaches this hook.
+  /// Cancellation is not an error and never reaches this hook. The default implementation
+  /// calls the deprecated ``onError(actionId:error:)``, so a subclass that still overrides that
+  /// keeps working.
   ///
   /// - Parameters:
   ///   - actionId: The action whose run failed.
   ///   - error: The error the run's work threw.
+  open func actionDidFail(_ actionId: ActionId, error: any Error) {
+    callDeprecatedFailureHook(of: self, actionId, error)
+  }
+
+  /// Called when an action goes from idle to loading (`true`) and when its last run ends (`false`).
+  ///
+  /// The default implementation calls the deprecated ``onStatusUpdate(actionId:isLoading:)``,
+  /// so a subclass that still overrides that keeps working.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action.
+  ///   - isLoading: The action's new loading state, as ``isLoading(for:)`` now reports it.
+  open func actionLoadingDidChange(_ actionId: ActionId, isLoading: Bool) {
+    callDeprecatedLoadingHook(of: self, actionId, isLoading)
+  }
+
+  /// Called with every successful run's result.
+  ///
+  /// Deprecated: renamed ``actionDidSucceed(_:result:)``, so that it is not confused with
+  /// `dispatch`'s `onSuccess:` closure. An override of this is still called, by the default
+  /// implementation of ``actionDidSucceed(_:result:)``.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action whose run succeeded.
+  ///   - result: The value the run's work returned.
+  @available(
+    *, deprecated, renamed: "actionDidSucceed(_:result:)",
+    message: "override actionDidSucceed(_:result:), not to be confused with dispatch's onSuccess: closure"
+  )
+  open func onSuccess<T>(actionId: ActionId, result: T) {}
+
+  /// Called with every failed run's error.
+  ///
+  /// Deprecated: renamed ``actionDidFail(_:error:)``, beside ``actionDidSucceed(_:result:)``.
+  /// An override of this is still called, by the default implementation of
+  /// ``actionDidFail(_:error:)``.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action whose run failed.
+  ///   - error: The error the run's work threw.
+  @available(*, deprecated, renamed: "actionDidFail(_:error:)", message: "override actionDidFail(_:error:)")
   open func onError(actionId: ActionId, error: any Error) {}
 
-  /// Called when an action goes from idle to running (`true`) and when its last run ends (`false`).
+  /// Called when an action goes from idle to loading and back.
+  ///
+  /// Deprecated: renamed ``actionLoadingDidChange(_:isLoading:)``, which says what changed. An
+  /// override of this is still called, by the default implementation of
+  /// ``actionLoadingDidChange(_:isLoading:)``.
   ///
   /// - Parameters:
   ///   - actionId: The action.
   ///   - isLoading: The action's new loading state.
+  @available(
+    *, deprecated, renamed: "actionLoadingDidChange(_:isLoading:)",
+    message: "override actionLoadingDidChange(_:isLoading:)"
+  )
   open func onStatusUpdate(actionId: ActionId, isLoading: Bool) {}
 
   // MARK: - Internal

@@ -4,7 +4,7 @@
 /// ``Kind/succeeded``, ``Kind/failed`` or ``Kind/cancelled``. A dispatch that
 /// ``DispatchPolicy/ignoreWhileRunning`` drops, or a held ``DispatchPolicy/throttle(_:)`` dispatch
 /// that a later one replaces, emits ``Kind/dropped`` alone. A streaming run
-/// (``BaseViewModel/dispatch(actionId:policy:timeout:elements:onElement:)``) is one run: no
+/// (``ActionDispatching/dispatch(actionId:policy:retry:timeout:elements:onElement:)``) is one run: no
 /// event per element.
 ///
 /// ```swift
@@ -35,7 +35,7 @@ public struct ActionEvent<ActionId: ActionIdType>: Sendable, Hashable {
   public var run: UInt64
   /// How long the run took, for a finished run; `nil` for ``Kind/started`` and ``Kind/dropped``.
   public var duration: Duration?
-  /// The error's message, for ``Kind/failed``, as ``BaseViewModel/error(for:)`` shows it.
+  /// The error's message, for ``Kind/failed``, as ``BaseViewModel/errorMessage(for:)`` shows it.
   public var errorMessage: String?
 
   /// Creates an event.

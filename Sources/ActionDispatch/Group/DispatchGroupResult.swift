@@ -2,7 +2,7 @@
 public struct DispatchGroupResult<ActionId: ActionIdType>: Sendable, Hashable {
   /// The actions whose work returned.
   public var succeeded: [ActionId]
-  /// The actions whose work threw; ``BaseViewModel/error(for:)`` has each error.
+  /// The actions whose work threw; ``BaseViewModel/errorMessage(for:)`` has each error.
   public var failed: [ActionId]
   /// The actions that were cancelled, superseded or dropped.
   public var cancelled: [ActionId]

@@ -2,10 +2,15 @@
 ///
 /// ```swift
 /// let result = await dispatchGroup([
-///   GroupedAction(.fetchProfile, task: { [service] in try await service.profile(of: login) }) { self.profile = $0 },
+///   GroupedAction(.fetchProfile, task: { [service] in try await service.profile(of: login) }) { [weak self] in
+///     self?.profile = $0
+///   },
 ///   GroupedAction(.fetchFollowers, task: { [service] in try await service.followers(of: login, page: 1, perPage: 30) }),
 /// ])
 /// ```
+///
+/// A member's closures take the value alone (a member does not know the view model's type):
+/// capture the view model `weak`, as above, so that releasing it still cancels the group's work.
 @MainActor
 public struct GroupedAction<ActionId: ActionIdType> {
   /// The action the member runs as.

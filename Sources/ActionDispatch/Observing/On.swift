@@ -123,7 +123,7 @@ public struct On<ActionId: ActionIdType> {
 
   /// Adds a handler for when a run fails.
   ///
-  /// - Parameter handler: Runs on the main actor with the error, after ``BaseViewModel/error(for:)`` reports it.
+  /// - Parameter handler: Runs on the main actor with the error, after ``BaseViewModel/errorMessage(for:)`` reports it.
   /// - Returns: This observation with the handler added.
   public func failed(_ handler: @escaping @MainActor (any Error) -> Void) -> On {
     var copy = self

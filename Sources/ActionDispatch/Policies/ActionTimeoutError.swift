@@ -1,7 +1,7 @@
 /// The error a run ends with when its work outlasts the `timeout` given to `dispatch`.
 ///
 /// The work is cancelled when the timeout fires; the run then fails with this error,
-/// which `error(for:)` shows as its description.
+/// which `errorMessage(for:)` shows as its description.
 public struct ActionTimeoutError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The timeout that was exceeded.
   public var timeout: Duration

@@ -13,6 +13,6 @@ final class KeyedBenchViewModel: BaseViewModel<KeyedBenchAction> {
   var lastValue: Int?
 
   func load(row: Int, _ work: @escaping @MainActor () async throws -> Int) -> Task<Void, Never> {
-    dispatch(actionId: .row(row), task: work) { self.lastValue = $0 }
+    dispatch(actionId: .row(row), task: work) { viewModel, value in viewModel.lastValue = value }
   }
 }

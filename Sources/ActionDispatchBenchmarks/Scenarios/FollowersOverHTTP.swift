@@ -103,7 +103,7 @@ enum FollowersOverHTTP {
     let elapsed = await Measure.seconds {
       await viewModel.loadAllPages(for: "bench", perPage: perPage, concurrency: concurrency).value
     }
-    if let message = viewModel.error(for: .loadAllPages) {
+    if let message = viewModel.errorMessage(for: .loadAllPages) {
       FileHandle.standardError.write(Data("warning: followers over HTTP failed: \(message)\n".utf8))
     }
     return elapsed

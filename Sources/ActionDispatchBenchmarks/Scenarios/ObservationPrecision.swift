@@ -7,7 +7,7 @@ enum ObservationPrecision {
     let ours = BenchViewModel()
     let ourCount = await countInvalidations(runs: runs) {
       _ = ours.isLoading(for: .a)
-      _ = ours.error(for: .a)
+      _ = ours.errorMessage(for: .a)
     } runB: {
       await ours.dispatch(actionId: .b, task: { 1 }).value
     }
@@ -27,7 +27,9 @@ enum ObservationPrecision {
         value: Double(ourCount), unit: "invalidations",
         baselineName: "seed dictionary design", baselineValue: Double(seedCount),
         measure: Double(ourCount), target: 0, targetDescription: "0",
-        notes: "a reader of isLoading(for: .a)/error(for: .a), re-subscribed after every change, as a view re-renders")
+        notes:
+          "a reader of isLoading(for: .a)/errorMessage(for: .a), re-subscribed after every change, as a view re-renders"
+      )
     ]
   }
 

@@ -117,7 +117,7 @@ extension BrowseRenderer {
       case .followers:
         let followers = viewModel.current.followers
         if isEmpty {
-          if let error = followers.error(for: .fetchFollowers) {
+          if let error = followers.errorMessage(for: .fetchFollowers) {
             return "  ! " + TerminalText.sanitized(error) + " (r retries)"
           }
           if followers.isLoading(for: .fetchFollowers) {
@@ -128,7 +128,7 @@ extension BrowseRenderer {
         if followers.isShowingLoading(for: .loadNextPage) {
           return "  " + spinner(true) + " loading more…"
         }
-        if let error = followers.error(for: .loadNextPage) {
+        if let error = followers.errorMessage(for: .loadNextPage) {
           return "  ! next page failed: " + TerminalText.sanitized(error) + " (r retries)"
         }
         if let stopped = followers.pagingStopped {
@@ -137,7 +137,7 @@ extension BrowseRenderer {
         return ""
       case .searchTyping, .searchResults:
         if viewModel.trimmedQueryIsEmpty { return "  type to search users" }
-        if let error = viewModel.error(for: .search) {
+        if let error = viewModel.errorMessage(for: .search) {
           return "  ! search failed: " + TerminalText.sanitized(error) + " (r retries)"
         }
         if viewModel.isSearching {

@@ -12,16 +12,16 @@ extension BrowseViewModel {
   public func retry() {
     if mode == .followers {
       let list = current
-      if list.followers.error(for: .fetchFollowers) != nil {
+      if list.followers.errorMessage(for: .fetchFollowers) != nil {
         list.followers.fetchFollowers(for: list.login, perPage: FollowersViewModel.defaultPerPage)
-      } else if list.followers.error(for: .loadNextPage) != nil {
+      } else if list.followers.errorMessage(for: .loadNextPage) != nil {
         loadNextPage(of: list)
       }
-    } else if error(for: .search) != nil {
+    } else if errorMessage(for: .search) != nil {
       searchChanged()
     }
     guard let login = selectedFollower?.login.lowercased() else { return }
-    if error(for: .follow(login: login)) != nil, let intent = followIntents[login] {
+    if errorMessage(for: .follow(login: login)) != nil, let intent = followIntents[login] {
       setFollowing(intent)
     }
     if failedProfileLogin == login {
@@ -37,7 +37,7 @@ extension BrowseViewModel {
     let key = login.lowercased()
     let action = BrowseAction.follow(login: key)
     if isLoading(for: action) { return .working }
-    if let message = error(for: action) { return .failed(message) }
+    if let message = errorMessage(for: action) { return .failed(message) }
     return following[key] == true ? .following : .idle
   }
 

@@ -82,7 +82,7 @@ extension BrowseViewModel {
     let list = current
     let followers = list.followers
     guard followers.hasMorePages, list.selection >= followers.followers.count - max(visibleRows, 5),
-      followers.error(for: .loadNextPage) == nil, !followers.isLoading(for: .loadNextPage)
+      followers.errorMessage(for: .loadNextPage) == nil, !followers.isLoading(for: .loadNextPage)
     else { return }
     loadNextPage(of: list)
   }
@@ -104,7 +104,7 @@ extension BrowseViewModel {
         task = loadNextPage(of: list)
       }
       await task.value
-      guard list.loadsToEnd, list.followers.error(for: .loadNextPage) == nil else { break }
+      guard list.loadsToEnd, list.followers.errorMessage(for: .loadNextPage) == nil else { break }
       if list === current, mode == .followers { setSelection(Int.max, keepsLoadingToEnd: true) }
     }
     if list.loadsToEnd { list.loadsToEnd = false }

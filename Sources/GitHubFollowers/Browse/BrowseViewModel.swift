@@ -197,13 +197,13 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   /// The selected user's profile error, when loading it failed.
   public var selectedProfileError: String? {
     guard let login = selectedFollower?.login.lowercased(), failedProfileLogin == login else { return nil }
-    return error(for: .fetchProfile)
+    return errorMessage(for: .fetchProfile)
   }
 
   /// Whether a search for the current query is waiting or running.
   public var isSearching: Bool {
     mode != .followers && !trimmedQuery.isEmpty && searchResultsQuery != trimmedQuery
-      && error(for: .search) == nil
+      && errorMessage(for: .search) == nil
   }
 
   var trimmedQuery: String { query.trimmingCharacters(in: .whitespacesAndNewlines) }

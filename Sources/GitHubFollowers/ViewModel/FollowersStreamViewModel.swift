@@ -15,7 +15,7 @@ import Observation
 /// await viewModel.loadAllPages(for: "octocat") { followers in
 ///   followers.forEach { print($0.login) }   // written, then dropped
 /// }.value
-/// if let message = viewModel.error(for: .loadAllPages) { print("error: \(message)") }
+/// if let message = viewModel.errorMessage(for: .loadAllPages) { print("error: \(message)") }
 /// print(viewModel.delivered, viewModel.repeatedFollowers)
 /// ```
 ///

@@ -9,7 +9,7 @@ import Observation
 /// ```swift
 /// let viewModel = FollowersViewModel(service: GitHubClient())
 /// await viewModel.fetchFollowers(for: "octocat").value
-/// if let message = viewModel.error(for: .fetchFollowers) {
+/// if let message = viewModel.errorMessage(for: .fetchFollowers) {
 ///   print("error: \(message)")
 /// } else {
 ///   viewModel.followers.forEach { print($0.login) }
@@ -180,7 +180,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// Loads every page of a user's followers (or enough for `limit`, or `maxPages` pages),
   /// appending each page as it arrives, in page order.
   ///
-  /// A failure on page k keeps the pages before it and is reported by `error(for: .loadAllPages)`.
+  /// A failure on page k keeps the pages before it and is reported by `errorMessage(for: .loadAllPages)`.
   /// Pages come from ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)-(GitHubUsername,_,_,_,_)``,
   /// so a server whose pages cannot be trusted (a cycle, an empty page that links on, a page
   /// that adds no one, more pages than it claimed) fails the run with

@@ -36,7 +36,7 @@ public struct ActionTestValues: Sendable, Hashable {
   public var expectSuccess: String
   /// Statements that make the service call fail: `{{stubFailure}}`.
   public var stubFailure: String
-  /// An expression for the message `error(for:)` shows after the failure: `{{failureMessage}}`.
+  /// An expression for the message `errorMessage(for:)` shows after the failure: `{{failureMessage}}`.
   public var failureMessage: String
   /// Expectations after the failure, besides the message: `{{expectFailure}}`.
   public var expectFailure: String

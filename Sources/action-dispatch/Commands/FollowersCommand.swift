@@ -136,6 +136,6 @@ struct FollowersCommand: Command {
         "stopped after \(maxPages == 1 ? "1 page" : "\(maxPages) pages") (--max-pages \(maxPages)); "
           + "\(username) has more followers.")
     }
-    return view.finish(error: viewModel.error(for: .loadAllPages), notes: notes)
+    return view.finish(error: viewModel.errorMessage(for: .loadAllPages), notes: notes)
   }
 }

@@ -45,7 +45,7 @@ struct ProfileCommand: Command {
     }
     await viewModel.fetchProfile(for: username).value
     presenter.end()
-    if let error = viewModel.error(for: .fetchProfile) {
+    if let error = viewModel.errorMessage(for: .fetchProfile) {
       context.reportError(error)
       return .failure
     }

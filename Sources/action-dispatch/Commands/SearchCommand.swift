@@ -58,7 +58,7 @@ struct SearchCommand: Command {
     }
     await viewModel.search(text).value
     presenter.end()
-    if let error = viewModel.error(for: .searchUsers) {
+    if let error = viewModel.errorMessage(for: .searchUsers) {
       context.reportError(error)
       return .failure
     }

@@ -13,7 +13,7 @@ import GitHubFollowers
 /// ```swift
 /// let view = FollowerListView(username: "octocat", context: context, spinner: spinner, json: false)
 /// await viewModel.loadAllPages(for: "octocat", onFollowers: view.show).value
-/// return view.finish(error: viewModel.error(for: .loadAllPages))
+/// return view.finish(error: viewModel.errorMessage(for: .loadAllPages))
 /// ```
 @MainActor
 final class FollowerListView {

@@ -188,7 +188,7 @@ final class WorldRunner {
           return WorldStream(
             gate: spec.gated ? gate : nil, ignoresCancellation: spec.ignoresCancellation, fails: spec.failures > 0)
         }
-      ) { [weak self] element in
+      ) { [weak self] _, element in
         self?.recordDelivery(ticket)
         self?.react(to: "closure:\(spec.action).element")
         if element == 2, let effect = spec.successEffect { self?.apply(effect, in: "onElement") }
@@ -196,12 +196,12 @@ final class WorldRunner {
     } else {
       handle = viewModel.dispatch(
         actionId: spec.action, policy: spec.policy, retry: retry, timeout: spec.timeout, task: work,
-        onSuccess: { [weak self] _ in
+        onSuccess: { [weak self] _, _ in
           self?.recordDelivery(ticket)
           self?.react(to: "closure:\(spec.action).succeeded")
           if let effect = spec.successEffect { self?.apply(effect, in: "onSuccess") }
         },
-        onFailure: { [weak self] _ in
+        onFailure: { [weak self] _, _ in
           self?.react(to: "closure:\(spec.action).failed")
           if let effect = spec.failureEffect { self?.apply(effect, in: "onFailure") }
         })
@@ -228,7 +228,7 @@ final class WorldRunner {
           self?.recordAttempt(ticket)
           return 0
         }
-      ) { [weak self] _ in self?.recordDelivery(ticket) })
+      ) { [weak self] _, _ in self?.recordDelivery(ticket) })
   }
 
   private func newTicket(_ action: RowAction, spec: Int?) -> Int {

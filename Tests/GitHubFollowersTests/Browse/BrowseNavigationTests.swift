@@ -37,7 +37,7 @@ import Testing
     #expect(browser.events.map(\.action).contains("fetchFollowers"))
     #expect(browser.events.contains { $0.action == "fetchFollowers" && $0.kind == .failed })
     #expect(browser.notice?.hasPrefix("fetchFollowers failed:") == true)
-    #expect(browser.current.followers.error(for: .fetchFollowers) != nil)
+    #expect(browser.current.followers.errorMessage(for: .fetchFollowers) != nil)
 
     service.followersStub.handle { call in BrowseFixtures.page(call.page, of: BrowseFixtures.followers(30)) }
     browser.retry()

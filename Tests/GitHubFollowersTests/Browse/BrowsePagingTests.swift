@@ -39,7 +39,7 @@ import Testing
     await browser.start().value
     browser.moveToLast()
     await browser.loadToEndTask?.value
-    #expect(browser.current.followers.error(for: .loadNextPage) != nil)
+    #expect(browser.current.followers.errorMessage(for: .loadNextPage) != nil)
     #expect(browser.current.followers.followers.count == 30)
 
     let everyone = BrowseFixtures.followers(60)
@@ -49,7 +49,7 @@ import Testing
 
     #expect(service.followersPageStub.calls == [BrowseFixtures.pageURL(2), BrowseFixtures.pageURL(2)])
     #expect(browser.current.followers.followers.count == 60)
-    #expect(browser.current.followers.error(for: .loadNextPage) == nil)
+    #expect(browser.current.followers.errorMessage(for: .loadNextPage) == nil)
   }
 
   @Test func capitalGLoadsEveryPageAndSelectsTheLastRow() async {

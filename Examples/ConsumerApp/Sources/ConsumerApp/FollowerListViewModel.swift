@@ -80,7 +80,7 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
   /// fails or is cancelled.
   ///
   /// Each row is its own action, so `isLoading(for: .removeFollower(name))` and
-  /// `error(for: .removeFollower(name))` drive that row's button alone; an idle row holds no state.
+  /// `errorMessage(for: .removeFollower(name))` drive that row's button alone; an idle row holds no state.
   /// The row's removal is an optimistic change: a double tap, which `.ignoreWhileRunning`
   /// drops, removes nothing more and rolls nothing back.
   @discardableResult
@@ -98,7 +98,7 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
   // end snippet: remove-follower
 
   /// Shows a toast for every error; the error itself is recorded by `dispatch` either way.
-  override public func onError(actionId: FollowerListAction, error: any Error) {
+  override public func actionDidFail(_ actionId: FollowerListAction, error: any Error) {
     var what = actionId == .follow ? "follow" : "load followers"
     if case .removeFollower(let name) = actionId { what = "remove \(name)" }
     toasts.append("Could not \(what): \(error)")

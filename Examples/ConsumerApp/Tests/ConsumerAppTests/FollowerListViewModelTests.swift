@@ -15,7 +15,7 @@ import Testing
     await viewModel.fetchFollowers(for: "octocat").value
 
     #expect(viewModel.followers == ["mona", "hubot"])
-    #expect(viewModel.error(for: .fetchFollowers) == nil)
+    #expect(viewModel.errorMessage(for: .fetchFollowers) == nil)
     #expect(service.fetchFollowersStub.calls == ["octocat"])
   }
 
@@ -26,7 +26,7 @@ import Testing
 
     await viewModel.fetchFollowers(for: "octocat").value
 
-    #expect(viewModel.error(for: .fetchFollowers) == "The server is unreachable.")
+    #expect(viewModel.errorMessage(for: .fetchFollowers) == "The server is unreachable.")
     #expect(viewModel.toasts == ["Could not load followers: The server is unreachable."])
     #expect(viewModel.followers.isEmpty)
   }
@@ -55,7 +55,7 @@ import Testing
     await viewModel.follow("mona").value
 
     #expect(viewModel.followingCount == 11)
-    #expect(viewModel.error(for: .follow) == nil)
+    #expect(viewModel.errorMessage(for: .follow) == nil)
   }
 
   @Test func followFailure() async {
@@ -65,7 +65,7 @@ import Testing
 
     await viewModel.follow("mona").value
 
-    #expect(viewModel.error(for: .follow) == "The server is unreachable.")
+    #expect(viewModel.errorMessage(for: .follow) == "The server is unreachable.")
     #expect(viewModel.followingCount == nil)
   }
 

@@ -17,7 +17,7 @@ import Testing
 
     #expect(viewModel.followers == ["mona", "hubot", "octocat"])
     #expect(pages == [["mona", "hubot"], ["octocat"]])
-    #expect(viewModel.error(for: .loadAllPages) == nil)
+    #expect(viewModel.errorMessage(for: .loadAllPages) == nil)
     #expect(service.followerPagesStub.calls == ["octocat"])
     token.cancel()
   }
@@ -29,7 +29,7 @@ import Testing
 
     await viewModel.loadAllPages(for: "octocat").value
 
-    #expect(viewModel.error(for: .loadAllPages) == "The server is unreachable.")
+    #expect(viewModel.errorMessage(for: .loadAllPages) == "The server is unreachable.")
     #expect(viewModel.toasts == ["Could not load followers: The server is unreachable."])
   }
 

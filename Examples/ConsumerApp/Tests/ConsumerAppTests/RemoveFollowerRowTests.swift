@@ -21,7 +21,7 @@ import Testing
 
     #expect(viewModel.followers == ["mona", "octocat"])
     #expect(service.removeFollowerStub.calls == ["hubot"])
-    #expect(viewModel.error(for: .removeFollower("hubot")) == nil)
+    #expect(viewModel.errorMessage(for: .removeFollower("hubot")) == nil)
   }
 
   @Test func removeFollowerFailureRollsTheRowBackAndShowsItsErrorOnly() async {
@@ -32,8 +32,8 @@ import Testing
     await viewModel.removeFollower("hubot").value
 
     #expect(viewModel.followers == ["mona", "hubot", "octocat"])
-    #expect(viewModel.error(for: .removeFollower("hubot")) == "The server is unreachable.")
-    #expect(viewModel.error(for: .removeFollower("mona")) == nil)
+    #expect(viewModel.errorMessage(for: .removeFollower("hubot")) == "The server is unreachable.")
+    #expect(viewModel.errorMessage(for: .removeFollower("mona")) == nil)
     #expect(viewModel.toasts == ["Could not remove hubot: The server is unreachable."])
   }
 

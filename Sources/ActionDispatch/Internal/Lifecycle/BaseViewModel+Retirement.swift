@@ -17,7 +17,7 @@ extension BaseViewModel {
     assert(!isDelivering, "a run's task resumed inside a delivery")
     isDelivering = true
     onSuccess?(value)
-    self.onSuccess(actionId: actionId, result: value)
+    actionDidSucceed(actionId, result: value)
     if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
     deliverEnd(of: run, actionId, .succeeded)
     deliverPending()
@@ -92,7 +92,7 @@ extension BaseViewModel {
     post(.ended(run, .cancelled(wentIdle: endLoadingIfIdle(run.state, of: actionId))), of: actionId)
   }
 
-  /// Ends a live run as failed, once: ``error(for:)`` reports the error at once, and the action
+  /// Ends a live run as failed, once: ``errorMessage(for:)`` reports the error at once, and the action
   /// counts the run as loading until its failure handlers have run.
   private func retire(_ run: Run, of actionId: ActionId, failedWith error: any Error) {
     detach(run)
@@ -187,7 +187,7 @@ extension BaseViewModel {
   private func deliver(_ notification: RunNotification, of actionId: ActionId) {
     switch notification {
     case .started(let run, let becameLoading):
-      if becameLoading { onStatusUpdate(actionId: actionId, isLoading: true) }
+      if becameLoading { actionLoadingDidChange(actionId, isLoading: true) }
       if listeners.hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .started, run: run.id), run: run.id) }
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runStarted(while: $1) } }
     case .element(let run, let element, let deliver):
@@ -205,13 +205,13 @@ extension BaseViewModel {
     case .held(let runID):
       if listeners.hasObservers { notifyObservers(of: actionId, run: runID) { $0.dispatchHeld(while: $1) } }
     case .wentIdle:
-      onStatusUpdate(actionId: actionId, isLoading: false)
+      actionLoadingDidChange(actionId, isLoading: false)
     }
   }
 
   /// Delivers a retired run's end in the one fixed order: its result (the typed closure, the
   /// hook, then the `On` handlers — for a success, all three called just before this, with the
-  /// value typed), the loading bookkeeping its result held and `onStatusUpdate`, the event,
+  /// value typed), the loading bookkeeping its result held and `actionLoadingDidChange`, the event,
   /// then `finished`.
   private func deliverEnd(of run: Run, _ actionId: ActionId, _ ending: RunEnding) {
     let outcome: RunOutcome
@@ -224,7 +224,7 @@ extension BaseViewModel {
       outcome = .failed
       failure = error
       run.onFailure?(error)
-      onError(actionId: actionId, error: error)
+      actionDidFail(actionId, error: error)
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) } }
     case .cancelled(let idle):
       outcome = .cancelled
@@ -236,7 +236,7 @@ extension BaseViewModel {
       state.resultInDelivery = nil
       wentIdle = endLoadingIfIdle(state, of: actionId)
     }
-    if wentIdle { onStatusUpdate(actionId: actionId, isLoading: false) }
+    if wentIdle { actionLoadingDidChange(actionId, isLoading: false) }
     if listeners.hasEventListeners {
       let kind: ActionEvent<ActionId>.Kind
       switch outcome {

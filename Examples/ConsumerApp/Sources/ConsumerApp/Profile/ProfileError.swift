@@ -3,7 +3,7 @@ import Foundation
 // snippet: profile-error
 /// Why a profile could not be loaded or saved, in words the view shows.
 ///
-/// `error(for:)` shows an error's `LocalizedError.errorDescription`, else its `description`: without
+/// `errorMessage(for:)` shows an error's `LocalizedError.errorDescription`, else its `description`: without
 /// `LocalizedError`, the view would show "offline".
 enum ProfileError: LocalizedError {
   case offline

@@ -31,7 +31,7 @@ import Testing
     await run.value
 
     #expect(viewModel.followers == ["mona", "hubot"])
-    #expect(viewModel.error(for: .unfollow("mona")) == "offline")
+    #expect(viewModel.errorMessage(for: .unfollow("mona")) == "offline")
     #expect(viewModel.lastFailure == "Could not unfollow mona: offline")
   }
 

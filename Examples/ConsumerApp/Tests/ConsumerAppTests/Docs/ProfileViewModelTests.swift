@@ -16,7 +16,7 @@ import Testing
     await viewModel.load("octocat").value
 
     #expect(viewModel.profile == .fixture)
-    #expect(viewModel.error(for: .load) == nil)
+    #expect(viewModel.errorMessage(for: .load) == nil)
     #expect(service.profileStub.calls == ["octocat"])
   }
   // end snippet: load-success
@@ -29,7 +29,7 @@ import Testing
 
     await viewModel.load("octocat").value
 
-    #expect(viewModel.error(for: .load) == "You are offline.")
+    #expect(viewModel.errorMessage(for: .load) == "You are offline.")
     #expect(viewModel.profile == nil)
   }
   // end snippet: load-failure
@@ -93,6 +93,6 @@ import Testing
     await viewModel.loadRetryingTimeouts("octocat").value
 
     #expect(service.profileStub.callCount == 1)
-    #expect(viewModel.error(for: .load) == "You are offline.")
+    #expect(viewModel.errorMessage(for: .load) == "You are offline.")
   }
 }

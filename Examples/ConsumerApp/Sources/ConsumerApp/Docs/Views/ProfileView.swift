@@ -8,7 +8,7 @@
     var body: some View {
       if viewModel.isLoading(for: .load) {
         ProgressView()
-      } else if let message = viewModel.error(for: .load) {
+      } else if let message = viewModel.errorMessage(for: .load) {
         ContentUnavailableView("Could not load", systemImage: "wifi.slash", description: Text(message))
       } else if let profile = viewModel.profile {
         ProfileCard(profile: profile)
