@@ -1,9 +1,8 @@
-/// The deprecated hooks, as requirements: calling them through this protocol, from generic
-/// code, reaches a subclass's override without a deprecation warning in this module. The
-/// renamed hooks' default implementations call them, so an app that overrides an old hook
-/// keeps working.
+/// The deprecated hooks, as requirements: calling them through this protocol reaches a
+/// subclass's override without a deprecation warning in this module. The renamed hooks'
+/// default implementations call them, so an app that overrides an old hook keeps working.
 @MainActor
-protocol DeprecatedHooks: AnyObject {
+protocol DeprecatedHooks<ActionId>: AnyObject {
   associatedtype ActionId: ActionIdType
   func onSuccess<T>(actionId: ActionId, result: T)
   func onError(actionId: ActionId, error: any Error)
@@ -12,26 +11,17 @@ protocol DeprecatedHooks: AnyObject {
 
 extension BaseViewModel: DeprecatedHooks {}
 
-/// Calls the deprecated ``BaseViewModel/onSuccess(actionId:result:)`` hook.
-@MainActor
-func callDeprecatedSuccessHook<ViewModel: DeprecatedHooks, T>(
-  of viewModel: ViewModel, _ actionId: ViewModel.ActionId, _ result: T
-) {
-  viewModel.onSuccess(actionId: actionId, result: result)
-}
-
-/// Calls the deprecated ``BaseViewModel/onError(actionId:error:)`` hook.
-@MainActor
-func callDeprecatedFailureHook<ViewModel: DeprecatedHooks>(
-  of viewModel: ViewModel, _ actionId: ViewModel.ActionId, _ error: any Error
-) {
-  viewModel.onError(actionId: actionId, error: error)
-}
-
-/// Calls the deprecated ``BaseViewModel/onStatusUpdate(actionId:isLoading:)`` hook.
-@MainActor
-func callDeprecatedLoadingHook<ViewModel: DeprecatedHooks>(
-  of viewModel: ViewModel, _ actionId: ViewModel.ActionId, _ isLoading: Bool
-) {
-  viewModel.onStatusUpdate(actionId: actionId, isLoading: isLoading)
+extension BaseViewModel {
+  /// The view model as ``DeprecatedHooks``, looked up once per view model.
+  ///
+  /// Converting `self` finds `BaseViewModel<ActionId>`'s conformance at run time (its type's
+  /// metadata and witness table, hash lookups); done at every run's end, for its success and
+  /// its two loading changes, that was a tenth of a keyed row's cost. The existential keeps
+  /// what the lookup found; its reference is unowned, since the view model holds it.
+  var deprecatedHooks: any DeprecatedHooks<ActionId> {
+    if let hooks = deprecatedHooksStorage { return hooks }
+    let hooks: any DeprecatedHooks<ActionId> = self
+    deprecatedHooksStorage = hooks
+    return hooks
+  }
 }
