@@ -15,9 +15,10 @@ extension BaseViewModel {
   /// The view model as ``DeprecatedHooks``, looked up once per view model.
   ///
   /// Converting `self` finds `BaseViewModel<ActionId>`'s conformance at run time (its type's
-  /// metadata and witness table, hash lookups); done at every run's end, for its success and
-  /// its two loading changes, that was a tenth of a keyed row's cost. The existential keeps
-  /// what the lookup found; its reference is unowned, since the view model holds it.
+  /// metadata and witness table, hash lookups); done for every run's success and its two
+  /// loading changes, keyed rows read 1.59× and 1.65× the hand-written map against a 1.5×
+  /// gate. The existential keeps what the lookup found; its reference is unowned, since the
+  /// view model holds it.
   var deprecatedHooks: any DeprecatedHooks<ActionId> {
     if let hooks = deprecatedHooksStorage { return hooks }
     let hooks: any DeprecatedHooks<ActionId> = self
