@@ -84,9 +84,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored var optimisticLayers: [ActionId: [OptimisticChange]] = [:]
   /// The view model, weakly, for run tasks to capture; made on first use.
   @ObservationIgnored private var weakSelfStorage: WeakReference<BaseViewModel>?
-  /// The view model itself as ``DeprecatedHooks``, kept by ``deprecatedHooks``; unowned, as
-  /// the view model holds it.
-  @ObservationIgnored unowned(unsafe) var deprecatedHooksStorage: (any DeprecatedHooks<ActionId>)?
 
   /// Creates a view model whose timed policies wait on the continuous clock.
   ///
@@ -236,7 +233,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   ///   - actionId: The action whose run succeeded.
   ///   - result: The value the run's work returned.
   open func actionDidSucceed<T>(_ actionId: ActionId, result: T) {
-    deprecatedHooks.onSuccess(actionId: actionId, result: result)
+    forwardToDeprecatedSuccessHook(self, actionId, result)
   }
 
   /// Called with every failed run's error, after ``errorMessage(for:)`` already reports it and
@@ -251,7 +248,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   ///   - actionId: The action whose run failed.
   ///   - error: The error the run's work threw.
   open func actionDidFail(_ actionId: ActionId, error: any Error) {
-    deprecatedHooks.onError(actionId: actionId, error: error)
+    forwardToDeprecatedFailureHook(self, actionId, error)
   }
 
   /// Called when an action goes from idle to loading (`true`) and when its last run ends (`false`).
@@ -263,7 +260,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   ///   - actionId: The action.
   ///   - isLoading: The action's new loading state, as ``isLoading(for:)`` now reports it.
   open func actionLoadingDidChange(_ actionId: ActionId, isLoading: Bool) {
-    deprecatedHooks.onStatusUpdate(actionId: actionId, isLoading: isLoading)
+    forwardToDeprecatedLoadingHook(self, actionId, isLoading)
   }
 
   /// Called with every successful run's result.
