@@ -48,6 +48,8 @@ struct BenchmarkCommand {
         await FollowersAtScale.rateChild(arguments.popFirst(), arguments.popFirst(), arguments.popFirst())
       case RunsInFlight.childFlag:
         await RunsInFlight.child(arguments.popFirst(), arguments.popFirst())
+      case KeyedActions.childFlag:
+        await KeyedActions.child(arguments.popFirst(), arguments.popFirst())
       default:
         fail("unknown option '\(argument)'")
       }
