@@ -81,14 +81,10 @@ enum KeyedActions {
   /// In the fresh copy: measures the timed rounds and prints them as JSON.
   @MainActor
   static func child(_ keys: String?, _ rounds: String?) async -> Never {
-    guard let keys = keys.flatMap(Int.init), let rounds = rounds.flatMap(Int.init), keys > 0, rounds > 0,
-      let json = try? JSONEncoder().encode(await timedRounds(keys: keys, rounds: rounds))
-    else {
-      print("{}")
-      exit(1)
+    guard let keys = keys.flatMap(Int.init), let rounds = rounds.flatMap(Int.init), keys > 0, rounds > 0 else {
+      FreshCopy.reply(Timings?.none)
     }
-    print(String(decoding: json, as: UTF8.self))
-    exit(0)
+    FreshCopy.reply(await timedRounds(keys: keys, rounds: rounds))
   }
 
   /// Fresh view models per round, so every key is new to them. The two run the same batch of

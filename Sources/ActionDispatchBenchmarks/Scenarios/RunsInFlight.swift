@@ -107,14 +107,10 @@ enum RunsInFlight {
   /// In the fresh copy: measures one round of size `n` and prints it as JSON.
   @MainActor
   static func child(_ n: String?, _ batches: String?) async -> Never {
-    guard let n = n.flatMap(Int.init), let batches = batches.flatMap(Int.init), n > 0, batches > 0,
-      let json = try? JSONEncoder().encode(await round(n, batches: batches))
-    else {
-      print("{}")
-      exit(1)
+    guard let n = n.flatMap(Int.init), let batches = batches.flatMap(Int.init), n > 0, batches > 0 else {
+      FreshCopy.reply(Round?.none)
     }
-    print(String(decoding: json, as: UTF8.self))
-    exit(0)
+    FreshCopy.reply(await round(n, batches: batches))
   }
 
   /// Warms both sides up, then measures each once, interleaved.

@@ -26,4 +26,15 @@ enum FreshCopy {
     process.waitUntilExit()
     return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
+
+  /// In the fresh copy: prints `value` as JSON on standard output and exits 0; prints `{}` and
+  /// exits 1 when there is no value (its arguments did not parse) or it cannot be encoded.
+  static func reply<Value: Encodable>(_ value: Value?) -> Never {
+    guard let value, let json = try? JSONEncoder().encode(value) else {
+      print("{}")
+      exit(1)
+    }
+    print(String(decoding: json, as: UTF8.self))
+    exit(0)
+  }
 }
