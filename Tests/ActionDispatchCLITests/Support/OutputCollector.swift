@@ -17,8 +17,9 @@ import Foundation
 ///
 /// End of file alone is not trusted to come: a sibling child spawned at the same moment by
 /// another test can inherit a pipe's write end and hold it open. So the reader polls, and once
-/// ``childExited()`` has been called it stops at the first moment nothing more is readable:
-/// what a child writes to a pipe is in the kernel's buffer by the time it exits.
+/// ``childExited()`` has been called it stops at the first poll, begun after that call, that
+/// finds nothing readable: what a child writes to a pipe is in the kernel's buffer by the time
+/// it exits.
 ///
 /// Not so for a pseudo-terminal: the kernel moves what the child wrote to the primary side
 /// asynchronously, so right after the exit the primary can still look empty. A terminal's
@@ -61,21 +62,28 @@ final class OutputCollector: Sendable {
   ///   - handle: Closed once the output has ended, so that a pipe's read end does not stay open
   ///     for as long as Foundation keeps the child's `Process` (and so its `Pipe`) alive. A run
   ///     of the suite that hung under load held 459 such descriptors with no child left.
+  ///   - afterEmptyPoll: Called on the reading thread each time a poll finds nothing, before
+  ///     the reader decides whether the output has ended: lets a test put a write and an exit
+  ///     exactly there.
   init(
     reading fileDescriptor: Int32, from source: Source, keepingAlive owner: (any Sendable)? = nil,
-    closingWhenDone handle: FileHandle? = nil
+    closingWhenDone handle: FileHandle? = nil, afterEmptyPoll: (@Sendable () -> Void)? = nil
   ) {
     let thread = Thread { [state] in
       var buffer = [UInt8](repeating: 0, count: 65_536)
       while true {
+        // The exit is read before the poll, never after: a child that writes and exits while
+        // this thread is between an empty poll and the check would otherwise lose its output.
+        let exitedBeforePoll = state.withLock { $0.childExitedAt }
         var request = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&request, 1, 50)
         if ready < 0, errno == EINTR { continue }
         var chunk = Data()
         if ready == 0 {
-          // Nothing to read: done if the child is gone (and, for a terminal, has been for a
-          // while), else keep waiting.
-          guard let exited = state.withLock({ $0.childExitedAt }) else { continue }
+          afterEmptyPoll?()
+          // Nothing to read: done if the child was gone before the poll began (and, for a
+          // terminal, has been for a while), else keep waiting.
+          guard let exited = exitedBeforePoll else { continue }
           if source == .terminal, ContinuousClock.now - exited < Self.terminalGrace { continue }
         } else {
           let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
