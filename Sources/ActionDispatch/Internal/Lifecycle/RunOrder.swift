@@ -15,8 +15,6 @@ struct RunOrder {
   private var slots: ContiguousArray<Run?> = []
   /// The index of the oldest live run's slot, or `slots.count` when there is none.
   private var head = 0
-  /// The position of `slots[0]`: a run's ``Run/position`` minus this is its index.
-  private var base = 0
   /// How many runs are live.
   private(set) var count = 0
 
@@ -29,16 +27,16 @@ struct RunOrder {
   mutating func append(_ run: Run) {
     if count == 0 {
       // Empty, so the slots are too (`remove` empties them with the last run).
-      run.position = base
+      run.position = 0
       lone = run
       count = 1
       return
     }
     if let lone {
-      slots.append(lone)  // its position, `base`, is its slot's
+      slots.append(lone)  // its position, 0, is its slot's
       self.lone = nil
     }
-    run.position = base + slots.count
+    run.position = slots.count
     slots.append(run)
     count += 1
   }
@@ -51,7 +49,7 @@ struct RunOrder {
       count = 0
       return
     }
-    let index = run.position - base
+    let index = run.position
     precondition(
       index >= head && index < slots.count && slots[index] === run, "removed a run that is not live in this order")
     slots[index] = nil
@@ -59,7 +57,6 @@ struct RunOrder {
     if count == 0 {
       slots.removeAll(keepingCapacity: true)
       head = 0
-      base = 0
       return
     }
     if index == head {
@@ -77,7 +74,7 @@ struct RunOrder {
     for index in head..<slots.count {
       guard let run = slots[index] else { continue }
       slots[live] = run
-      run.position = base + live
+      run.position = live
       live += 1
     }
     slots.removeLast(slots.count - live)
