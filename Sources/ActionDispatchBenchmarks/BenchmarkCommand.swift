@@ -76,7 +76,7 @@ struct BenchmarkCommand {
     if wanted("observation precision", results: []) {
       results += await ObservationPrecision.run(runs: 1_000)
     }
-    let runsInFlightResults = ["runs of one action", "given the view model", "closure value", "(flat)", "cost per run"]
+    let runsInFlightResults = ["runs of one action", "closure value", "(flat)", "cost per run"]
     if wanted("runs in flight", results: runsInFlightResults) {
       // Five rounds even when quick: the medians swing less over five rounds than over three.
       results += await RunsInFlight.run(totalRuns: quick ? 100_000 : 200_000, rounds: 5)

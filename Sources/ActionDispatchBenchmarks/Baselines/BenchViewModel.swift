@@ -17,15 +17,9 @@ final class BenchViewModel: BaseViewModel<BenchAction> {
     dispatch(actionId: .a, task: work) { viewModel, value in viewModel.value = value }
   }
 
-  /// A run written as apps write one: the work a closure literal at the call site. Since the
-  /// forms whose closure takes only the value were deprecated, the same as
-  /// ``loadOnePassingViewModel()``; kept so the benchmark's rows stay comparable with earlier runs.
+  /// A run written as the docs write one: the work a closure literal at the call site, the
+  /// success closure given the view model.
   func loadOne() -> Task<Void, Never> {
-    dispatch(actionId: .a, task: { try await BenchWork.one() }) { viewModel, value in viewModel.value = value }
-  }
-
-  /// The form the docs recommend: the success closure receives the view model, captures nothing.
-  func loadOnePassingViewModel() -> Task<Void, Never> {
     dispatch(actionId: .a, task: { try await BenchWork.one() }) { viewModel, value in viewModel.value = value }
   }
 }

@@ -17,8 +17,6 @@ enum RunsInFlight {
   struct Round: Codable {
     var handWritten: Double
     var ours: Double
-    /// At 100 in flight only: the form the docs recommend, its success closure given the view model.
-    var oursPassingViewModel: Double?
     /// At 100 in flight only: the work passed in as a closure value, on both sides.
     var handWrittenGivenWork: Double?
     var oursGivenWork: Double?
@@ -38,17 +36,6 @@ enum RunsInFlight {
       let ours = Measure.median(measured.map(\.ours))
       let hand = Measure.median(measured.map(\.handWritten))
       oursPerRun[n] = ours
-      let passing = measured.compactMap(\.oursPassingViewModel)
-      let passingRatios = measured.compactMap { round in round.oursPassingViewModel.map { $0 / round.handWritten } }
-      if !passing.isEmpty {
-        results.append(
-          BenchmarkResult(
-            name: "runs in flight: \(n) runs, success closure given the view model, vs \(n) hand-written tasks",
-            value: Measure.median(passing) * 1e9, unit: "ns/run",
-            baselineName: "hand-written Task per run", baselineValue: hand * 1e9,
-            measure: Measure.median(passingRatios), target: 1.5, targetDescription: "≤ 1.5× hand-written",
-            notes: "dispatch(...) { viewModel, value in ... }, as the docs recommend; same baseline as the plain row"))
-      }
       let givenWork = measured.compactMap { round in
         round.oursGivenWork.flatMap { ours in round.handWrittenGivenWork.map { (ours, $0) } }
       }
@@ -132,14 +119,10 @@ enum RunsInFlight {
       return seconds / Double(n * batches)
     }
     // Both sides write the work where the run starts (`task: { try await … }`, `Task { … }`), as
-    // apps and the docs do. The row that passes it in as a closure value shows the cost of that.
+    // apps and the docs do, and ours gives its success closure the view model, as the docs do. The row that passes it in as a closure value shows the cost of that.
     func ours(_ batches: Int) async -> Double {
       let viewModel = BenchViewModel()
       return await secondsPerRun(batches) { viewModel.loadOne() }
-    }
-    func oursPassingViewModel(_ batches: Int) async -> Double {
-      let viewModel = BenchViewModel()
-      return await secondsPerRun(batches) { viewModel.loadOnePassingViewModel() }
     }
     func handWritten(_ batches: Int) async -> Double {
       let viewModel = HandWrittenRunsViewModel()
@@ -154,20 +137,17 @@ enum RunsInFlight {
       return await secondsPerRun(batches) { viewModel.load(work) }
     }
 
-    // At 100 in flight, also the form the docs recommend (its closure captures nothing), and
-    // the work passed in as a closure value.
+    // At 100 in flight, also the work passed in as a closure value.
     let alsoOtherForms = n == 100
     let warmUp = max(1, batches / 10)
     _ = await handWritten(warmUp)
     _ = await ours(warmUp)
     if alsoOtherForms {
-      _ = await oursPassingViewModel(warmUp)
       _ = await handWrittenGivenWork(warmUp)
       _ = await oursGivenWork(warmUp)
     }
     var round = Round(handWritten: await handWritten(batches), ours: await ours(batches))
     if alsoOtherForms {
-      round.oursPassingViewModel = await oursPassingViewModel(batches)
       round.handWrittenGivenWork = await handWrittenGivenWork(batches)
       round.oursGivenWork = await oursGivenWork(batches)
     }
