@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "ActionDispatch", targets: ["ActionDispatch"]),
     .library(name: "ActionDispatchTesting", targets: ["ActionDispatchTesting"]),
+    .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
     .library(name: "GitHubFollowers", targets: ["GitHubFollowers"]),
     .executable(name: "action-dispatch", targets: ["action-dispatch"]),
     // Scaffolding alone, for `swift run action-dispatch-scaffold ...` from an app's package: it
@@ -18,8 +19,12 @@ let package = Package(
     .target(name: "ActionDispatch"),
     // What a consumer's tests import.
     .target(name: "ActionDispatchTesting", dependencies: ["ActionDispatch"]),
-    // The reference feature: a GitHub REST client and FollowersViewModel.
-    .target(name: "GitHubFollowers", dependencies: ["ActionDispatch"]),
+    // A GitHub REST client: HTTP, the client, models, services and paging; no view model, so it
+    // does not depend on ActionDispatch.
+    .target(name: "GitHubAPI"),
+    // The reference feature: the view models over the client (followers, streaming, browse); it
+    // re-exports GitHubAPI.
+    .target(name: "GitHubFollowers", dependencies: ["ActionDispatch", "GitHubAPI"]),
     // The command-line tool.
     .executableTarget(
       name: "action-dispatch",
@@ -51,7 +56,7 @@ let package = Package(
     .testTarget(name: "ActionDispatchTestingTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
     .testTarget(
       name: "GitHubFollowersTests",
-      dependencies: ["ActionDispatch", "GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer"]
+      dependencies: ["ActionDispatch", "GitHubAPI", "GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer"]
     ),
     .testTarget(name: "ActionDispatchCLITests", dependencies: ["ActionDispatch", "FakeGitHubServer", "BrowseUI"]),
     .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding"]),

@@ -2,6 +2,7 @@ import FakeGitHubServer
 import Foundation
 import Testing
 
+@testable import GitHubAPI
 @testable import GitHubFollowers
 
 /// The fast reader of a followers page returns what `JSONDecoder` returns for GitHub's plain

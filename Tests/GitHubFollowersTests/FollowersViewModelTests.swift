@@ -2,6 +2,7 @@ import ActionDispatch
 import ActionDispatchTesting
 import Testing
 
+@testable import GitHubAPI
 @testable import GitHubFollowers
 
 @MainActor

@@ -73,7 +73,7 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   /// Creates a browser for a user's followers; ``start()`` loads the first page.
   ///
   /// The username is checked once, here: a malformed one fails the first page and the profile
-  /// with ``GitHubError/invalidUsername(_:reason:)``, and nothing is sent.
+  /// with `GitHubError/invalidUsername(_:reason:)`, and nothing is sent.
   ///
   /// - Parameters:
   ///   - username: The user whose followers are listed first.

@@ -20,8 +20,8 @@ import Observation
 /// ```
 ///
 /// Runs use ``FollowersAction/loadAllPages``. A username given as text is checked once, here: a
-/// malformed one fails the run with ``GitHubError/invalidUsername(_:reason:)`` before any
-/// request. A caller that already checked it passes the ``GitHubUsername``, which nothing
+/// malformed one fails the run with `GitHubError/invalidUsername(_:reason:)` before any
+/// request. A caller that already checked it passes the `GitHubUsername`, which nothing
 /// checks again.
 @MainActor
 @Observable
@@ -57,9 +57,9 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
   /// Delivers every page of a user's followers (or `limit` followers, or `maxPages` pages) to
   /// `onFollowers` as it arrives, in page order, each follower once, and keeps none of them.
   ///
-  /// Pages come from ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)-(GitHubUsername,_,_,_,_)``,
+  /// Pages come from `FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)`,
   /// so a server whose pages cannot be trusted fails the run with
-  /// ``GitHubError/paginationStopped(_:)``; what was delivered before stays delivered. The next
+  /// `GitHubError/paginationStopped(_:)`; what was delivered before stays delivered. The next
   /// page is asked for as soon as one is handed to `onFollowers`, so fetching it overlaps the
   /// writing of this one; still one request at a time, and one page ahead at most. A new call
   /// supersedes the run in flight and starts counting again.

@@ -2,7 +2,7 @@ import ActionDispatch
 import Foundation
 import Observation
 
-/// The reference feature: a user's followers, profile and user search over a ``FollowersService``.
+/// The reference feature: a user's followers, profile and user search over a `FollowersService`.
 ///
 /// The same view model drives a SwiftUI list, the `action-dispatch` terminal tool and the tests:
 ///
@@ -17,9 +17,9 @@ import Observation
 /// ```
 ///
 /// A username given as text is checked once, here, where it comes in: a malformed one fails the
-/// run with ``GitHubError/invalidUsername(_:reason:)`` before any request. From here it goes
-/// to the service as a ``GitHubUsername``, and nothing checks it again. A caller that already
-/// holds a ``GitHubUsername`` (a command-line tool that checked its argument) passes that.
+/// run with `GitHubError/invalidUsername(_:reason:)` before any request. From here it goes
+/// to the service as a `GitHubUsername`, and nothing checks it again. A caller that already
+/// holds a `GitHubUsername` (a command-line tool that checked its argument) passes that.
 @MainActor
 @Observable
 public final class FollowersViewModel: BaseViewModel<FollowersAction> {
@@ -28,7 +28,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
 
   /// The user whose followers are listed.
   public private(set) var username: String?
-  /// The followers loaded so far, in page order, each once (by ``Follower/id``).
+  /// The followers loaded so far, in page order, each once (by `Follower/id`).
   public private(set) var followers: [Follower] = []
   /// How many followers the server listed again after they were already loaded (overlapping
   /// or repeated pages); they are not added to ``followers`` twice.
@@ -85,7 +85,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   ///   - perPage: Followers per page, 1 to 100.
   /// - Returns: The run's task; await it to wait for the whole run.
   ///   The login is checked first: a malformed one fails the run with
-  ///   ``GitHubError/invalidUsername(_:reason:)``, and nothing is sent.
+  ///   `GitHubError/invalidUsername(_:reason:)`, and nothing is sent.
   @discardableResult
   public func fetchFollowers(for username: String, perPage: Int = defaultPerPage) -> Task<Void, Never> {
     fetchFollowers(for: LoginInput(username), perPage: perPage)
@@ -130,7 +130,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// already loaded; calling again retries the same page. A page already loaded is never
   /// requested again: a `next` link that cycles, leaves the origin of the links before it, or
   /// follows an empty page stops paging instead, and ``pagingStopped`` says why (as
-  /// ``GitHubError/paginationStopped(_:)`` from the service does).
+  /// `GitHubError/paginationStopped(_:)` from the service does).
   ///
   /// - Returns: The run's task; an already finished task when there is no next page.
   @discardableResult
@@ -181,10 +181,10 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// appending each page as it arrives, in page order.
   ///
   /// A failure on page k keeps the pages before it and is reported by `errorMessage(for: .loadAllPages)`.
-  /// Pages come from ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)-(GitHubUsername,_,_,_,_)``,
+  /// Pages come from `FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)`,
   /// so a server whose pages cannot be trusted (a cycle, an empty page that links on, a page
   /// that adds no one, more pages than it claimed) fails the run with
-  /// ``GitHubError/paginationStopped(_:)``. A follower listed again is counted in
+  /// `GitHubError/paginationStopped(_:)`. A follower listed again is counted in
   /// ``repeatedFollowers``, not added twice. After `maxPages` pages, ``hasMorePages`` says
   /// whether the server had more.
   ///
@@ -198,7 +198,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// - Returns: The run's task; it succeeds with every page loaded. A streaming run: each page
   ///   is appended as it arrives, and a superseded or cancelled run appends nothing more. The
   ///   login is checked first: a malformed one fails the run with
-  ///   ``GitHubError/invalidUsername(_:reason:)``, and nothing is sent.
+  ///   `GitHubError/invalidUsername(_:reason:)`, and nothing is sent.
   @discardableResult
   public func loadAllPages(
     for username: String,
@@ -264,7 +264,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// Loads a user's profile.
   ///
   /// - Parameter username: The GitHub login; a malformed one fails the run with
-  ///   ``GitHubError/invalidUsername(_:reason:)``, and nothing is sent.
+  ///   `GitHubError/invalidUsername(_:reason:)`, and nothing is sent.
   /// - Returns: The run's task.
   @discardableResult
   public func fetchProfile(for username: String) -> Task<Void, Never> {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GitHubAPI
 @testable import GitHubFollowers
 
 /// The logins `GitHubUsername.validate(_:)` checked while `body` ran, in order, in its task and

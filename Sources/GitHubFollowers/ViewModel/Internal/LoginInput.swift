@@ -2,8 +2,8 @@
 /// made for it.
 ///
 /// A view model's `String` method makes one, so that a malformed name fails the run that would
-/// have sent it, with ``GitHubError/invalidUsername(_:reason:)``, and a valid one goes on as a
-/// ``GitHubUsername`` that nothing checks again.
+/// have sent it, with `GitHubError/invalidUsername(_:reason:)`, and a valid one goes on as a
+/// `GitHubUsername` that nothing checks again.
 ///
 /// ```swift
 /// let login = LoginInput("octocat")
@@ -29,7 +29,7 @@ struct LoginInput: Sendable {
 
   /// The login.
   ///
-  /// - Throws: ``GitHubError/invalidUsername(_:reason:)`` when the text is not a login.
+  /// - Throws: `GitHubError/invalidUsername(_:reason:)` when the text is not a login.
   func get() throws(GitHubError) -> GitHubUsername {
     try checked.get()
   }

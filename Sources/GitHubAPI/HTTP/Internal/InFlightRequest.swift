@@ -1,4 +1,3 @@
-import ActionDispatch
 import Dispatch
 import Foundation
 

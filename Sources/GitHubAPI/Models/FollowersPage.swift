@@ -26,9 +26,9 @@ public struct FollowersPage: Sendable, Hashable {
   public var lastPage: Int?
   /// Set by the default ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)``:
   /// the positions in ``followers`` of those it had already delivered (or that came twice on
-  /// this page), so that ``FollowersStreamViewModel`` needs no second set of ids; `nil` for a
+  /// this page), so that `FollowersStreamViewModel` needs no second set of ids; `nil` for a
   /// page nothing checked. Not part of the page's value (equality, hashing).
-  var repeatedPositions: [Int]?
+  package var repeatedPositions: [Int]?
 
   /// Creates a page.
   ///

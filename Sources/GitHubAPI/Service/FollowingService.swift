@@ -1,11 +1,11 @@
-/// Changes whom the signed-in user follows: what ``BrowseViewModel``'s `f` and `u` need.
+/// Changes whom the signed-in user follows: what `BrowseViewModel`'s `f` and `u` need.
 ///
 /// ``GitHubClient`` sends `PUT` and `DELETE /user/following/{username}`, which need a token;
 /// ``DemoFollowersService`` simulates them offline. A service that cannot change anything (no
 /// token) says why in ``followingUnavailableReason``, and nothing is sent.
 ///
 /// As in ``FollowersService``, a service implements the `String` forms, and the
-/// ``GitHubUsername`` forms (what ``BrowseViewModel`` calls) default to them; a service that
+/// ``GitHubUsername`` forms (what `BrowseViewModel` calls) default to them; a service that
 /// checks logins implements both, so a login already checked is not checked again.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What ``FollowersViewModel`` needs from GitHub: followers page by page, a profile, a search.
+/// What `FollowersViewModel` needs from GitHub: followers page by page, a profile, a search.
 ///
 /// ``GitHubClient`` talks to the real API; ``DemoFollowersService`` answers from
 /// ``DemoFixtures`` for previews and `action-dispatch --demo`; in tests, a mock with one
@@ -37,7 +37,7 @@ public protocol FollowersService: Sendable {
 
   /// One page of a user's followers, for a login already checked.
   ///
-  /// What ``FollowersViewModel`` and the pager call. The default implementation calls
+  /// What `FollowersViewModel` and the pager call. The default implementation calls
   /// ``followers(of:page:perPage:)-(String,_,_)`` with the login's text.
   ///
   /// - Parameters:
@@ -69,8 +69,8 @@ public protocol FollowersService: Sendable {
   ///
   /// A service implements this form or the ``GitHubUsername`` one (or neither, and gets the
   /// default pager); whichever it implements is what
-  /// ``FollowersViewModel/loadAllPages(for:perPage:concurrency:limit:maxPages:)-(GitHubUsername,_,_,_,_)``
-  /// and ``FollowersStreamViewModel`` use. The default implementation checks the login (a
+  /// `FollowersViewModel/loadAllPages(for:perPage:concurrency:limit:maxPages:)`
+  /// and `FollowersStreamViewModel` use. The default implementation checks the login (a
   /// malformed one fails the stream with ``GitHubError/invalidUsername(_:reason:)`` before any
   /// request), then pages with ``followers(of:page:perPage:)-(GitHubUsername,_,_)`` and
   /// ``followersPage(at:)``, checking the server's pages as

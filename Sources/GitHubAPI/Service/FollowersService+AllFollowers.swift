@@ -61,7 +61,7 @@ extension FollowersService {
   /// and when one more request would exceed what the first page's `last` link (its number,
   /// plus one for followers added while paging) or `limit` (the pages it needs, plus one)
   /// can justify. Pages are delivered as the server sent them: a follower listed twice
-  /// (overlapping pages) is in both; ``FollowersViewModel`` lists each once.
+  /// (overlapping pages) is in both; `FollowersViewModel` lists each once.
   ///
   /// ```swift
   /// for try await page in service.allFollowers(of: "octocat", perPage: 30, concurrency: 1, limit: 45, maxPages: nil) {

@@ -3,7 +3,7 @@
 ///
 /// A login is checked once, where its text comes in: a command-line argument, a view model's
 /// `String`-taking method, a `Link` URL or a follower row from the server. From there it travels
-/// as a `GitHubUsername`, and nothing checks it again: ``FollowersViewModel``, ``FollowersService``'s
+/// as a `GitHubUsername`, and nothing checks it again: `FollowersViewModel`, ``FollowersService``'s
 /// pager and ``GitHubClient`` take it as it is. Every `String`-taking ``GitHubClient`` method checks
 /// its text before sending anything, so a name such as `../admin` or `a b` never reaches the
 /// network and the user learns what is wrong at once.

@@ -12,7 +12,7 @@
 /// seen.insert(583231)   // false: already there
 /// print(seen.count)     // 1
 /// ```
-struct FollowerIDSet: Sendable {
+package struct FollowerIDSet: Sendable {
   /// The low 16 bits of the ids of one group.
   private struct Group: Sendable {
     /// Sorted, while the group is small; empty once ``bits`` is used.
@@ -64,14 +64,14 @@ struct FollowerIDSet: Sendable {
   private(set) var count = 0
 
   /// Creates an empty set.
-  init() {}
+  package init() {}
 
   /// Adds an id.
   ///
   /// - Parameter id: An account id; any `Int`, negative ones included.
   /// - Returns: Whether the id was new.
   @discardableResult
-  mutating func insert(_ id: Int) -> Bool {
+  package mutating func insert(_ id: Int) -> Bool {
     let inserted = groups[id >> 16, default: Group()].insert(UInt16(truncatingIfNeeded: id))
     if inserted { count += 1 }
     return inserted
@@ -81,7 +81,7 @@ struct FollowerIDSet: Sendable {
   ///
   /// - Parameter id: An account id.
   /// - Returns: Whether it was inserted before.
-  func contains(_ id: Int) -> Bool {
+  package func contains(_ id: Int) -> Bool {
     groups[id >> 16]?.contains(UInt16(truncatingIfNeeded: id)) ?? false
   }
 }

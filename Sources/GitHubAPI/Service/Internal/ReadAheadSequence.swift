@@ -10,28 +10,28 @@
 ///   render(page)   // page k + 1 is being fetched meanwhile
 /// }
 /// ```
-struct ReadAheadSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element: Sendable {
-  typealias Element = Base.Element
+package struct ReadAheadSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element: Sendable {
+  package typealias Element = Base.Element
 
   private let base: Base
 
   /// Wraps `base`.
-  init(_ base: Base) {
+  package init(_ base: Base) {
     self.base = base
   }
 
-  func makeAsyncIterator() -> Iterator {
+  package func makeAsyncIterator() -> Iterator {
     Iterator(Puller(base.makeAsyncIterator()))
   }
 
-  struct Iterator: AsyncIteratorProtocol {
+  package struct Iterator: AsyncIteratorProtocol {
     private let puller: Puller
 
     fileprivate init(_ puller: Puller) {
       self.puller = puller
     }
 
-    mutating func next() async throws -> Element? {
+    package mutating func next() async throws -> Element? {
       try await puller.next()
     }
   }

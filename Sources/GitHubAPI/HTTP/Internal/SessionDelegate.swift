@@ -1,4 +1,3 @@
-import ActionDispatch
 import Foundation
 
 #if canImport(FoundationNetworking)

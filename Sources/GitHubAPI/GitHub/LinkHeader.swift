@@ -93,7 +93,7 @@ public struct LinkHeader: Sendable, Hashable {
   }
 
   /// The positive integer in a URL's `page` query item.
-  static func pageNumber(in url: URL?) -> Int? {
+  package static func pageNumber(in url: URL?) -> Int? {
     guard let url, let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return nil }
     guard let value = components.queryItems?.first(where: { $0.name == "page" })?.value,
       let page = Int(value), page > 0
