@@ -165,6 +165,15 @@ public final class FakeGitHubServer: Sendable {
     core.state.withLock { $0.requests.count }
   }
 
+  /// How many requests counted against a rate-limit resource (`"core"`, `"search"`): a 304 to a
+  /// conditional request does not, as on GitHub.
+  ///
+  /// - Parameter resource: The resource, as `x-ratelimit-resource` names it.
+  /// - Returns: The count, which `x-ratelimit-used` reports.
+  public func rateLimitUsed(for resource: String) -> Int {
+    core.state.withLock { $0.rateLimitUsed[resource, default: 0] }
+  }
+
   /// Forgets the recorded requests. Users, overrides, the handler and rate-limit counters stay.
   public func resetRecording() {
     core.state.withLock { $0.requests.removeAll() }

@@ -101,7 +101,7 @@ import Testing
     USAGE: action-dispatch followers <username> [--limit <n>] [--all]
                                      [--concurrency <n>] [--max-pages <n>] [--json]
                                      [--api-url <url>] [--timeout <seconds>]
-                                     [--demo]
+                                     [--cache <duration>] [--demo]
 
     ARGUMENTS:
       <username>              The GitHub login whose followers to list.
@@ -124,6 +124,10 @@ import Testing
       --timeout <seconds>     The longest one request may take, from sending it to
                               the last byte of the answer; a request that runs out
                               of time fails at once, without retrying. (default: 30)
+      --cache <duration>      Use an answer kept on disk (in $XDG_CACHE_HOME or
+                              ~/.cache) for this long without a request, such as
+                              90s, 10m, 1h or 1d; after that, ask again with
+                              If-None-Match, free when unchanged.
       --demo                  Answer from bundled fixtures (the user octocat and 45
                               followers), offline: no request is sent.
       -h, --help              Show help information.
@@ -144,7 +148,8 @@ import Testing
     user left empty; with --json, GitHub's JSON object.
 
     USAGE: action-dispatch profile <username> [--json] [--api-url <url>]
-                                   [--timeout <seconds>] [--demo]
+                                   [--timeout <seconds>] [--cache <duration>]
+                                   [--demo]
 
     ARGUMENTS:
       <username>              The GitHub login whose profile to show.
@@ -158,6 +163,10 @@ import Testing
       --timeout <seconds>     The longest one request may take, from sending it to
                               the last byte of the answer; a request that runs out
                               of time fails at once, without retrying. (default: 30)
+      --cache <duration>      Use an answer kept on disk (in $XDG_CACHE_HOME or
+                              ~/.cache) for this long without a request, such as
+                              90s, 10m, 1h or 1d; after that, ask again with
+                              If-None-Match, free when unchanged.
       --demo                  Answer from bundled fixtures (the user octocat and 45
                               followers), offline: no request is sent.
       -h, --help              Show help information.
@@ -179,7 +188,8 @@ import Testing
     query that has spaces.
 
     USAGE: action-dispatch search <query> [--json] [--api-url <url>]
-                                  [--timeout <seconds>] [--demo]
+                                  [--timeout <seconds>] [--cache <duration>]
+                                  [--demo]
 
     ARGUMENTS:
       <query>                 What to search for; GitHub qualifiers such as type:org
@@ -194,6 +204,10 @@ import Testing
       --timeout <seconds>     The longest one request may take, from sending it to
                               the last byte of the answer; a request that runs out
                               of time fails at once, without retrying. (default: 30)
+      --cache <duration>      Use an answer kept on disk (in $XDG_CACHE_HOME or
+                              ~/.cache) for this long without a request, such as
+                              90s, 10m, 1h or 1d; after that, ask again with
+                              If-None-Match, free when unchanged.
       --demo                  Answer from bundled fixtures (the user octocat and 45
                               followers), offline: no request is sent.
       -h, --help              Show help information.

@@ -43,6 +43,11 @@ extension GitHubClient {
     /// configuration.onRetryWait = { wait in print("waiting \(wait.delay): \(wait.reason)") }
     /// ```
     public var onRetryWait: (@Sendable (RetryWait) -> Void)?
+    /// Answers kept on disk between runs, for a command-line tool; `nil` (memory only) by default.
+    ///
+    /// See ``DiskCache``: an answer younger than its maximum age is used without a request, an
+    /// older one is revalidated with `If-None-Match`.
+    public var diskCache: DiskCache?
 
     /// Creates a configuration.
     ///

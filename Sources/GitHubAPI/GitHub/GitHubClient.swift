@@ -40,7 +40,7 @@ public struct GitHubClient: FollowersService {
   public init(configuration: Configuration = .init(), httpClient: any HTTPClient = URLSessionHTTPClient()) {
     self.configuration = configuration
     self.httpClient = httpClient
-    self.cache = ResponseCache()
+    self.cache = ResponseCache(disk: configuration.diskCache, token: configuration.effectiveToken)
   }
 
   /// One page of a user's followers (`GET /users/{username}/followers`).

@@ -99,7 +99,8 @@ struct FollowersCommand: Command {
   func run(in context: CommandContext) async -> ExitCode {
     let waits = RetryWaitNotice()
     let viewModel = FollowersStreamViewModel(
-      service: options.makeService(environment: context.environment, onRetryWait: waits.report),
+      service: options.makeService(
+        environment: context.environment, onRetryWait: waits.report, onCacheProblem: context.reportNote),
       loadingIndicator: LoadingPresenter.indicator)
     let pageSize = limit == nil ? 100 : FollowersViewModel.defaultPerPage
     let plannedPages = min(limit.map { ($0 + pageSize - 1) / pageSize } ?? Int.max, maxPages ?? Int.max)

@@ -37,7 +37,8 @@ struct ProfileCommand: Command {
   func run(in context: CommandContext) async -> ExitCode {
     let waits = RetryWaitNotice()
     let viewModel = FollowersViewModel(
-      service: options.makeService(environment: context.environment, onRetryWait: waits.report),
+      service: options.makeService(
+        environment: context.environment, onRetryWait: waits.report, onCacheProblem: context.reportNote),
       loadingIndicator: LoadingPresenter.indicator)
     let username = self.username
     let presenter = LoadingPresenter(viewModel: viewModel, actions: [.fetchProfile], context: context, waits: waits) {

@@ -50,7 +50,9 @@ struct SearchCommand: Command {
   func run(in context: CommandContext) async -> ExitCode {
     let waits = RetryWaitNotice()
     let viewModel = FollowersViewModel(
-      service: options.makeService(environment: context.environment, onRetryWait: waits.report), searchDebounce: .zero,
+      service: options.makeService(
+        environment: context.environment, onRetryWait: waits.report, onCacheProblem: context.reportNote),
+      searchDebounce: .zero,
       loadingIndicator: LoadingPresenter.indicator)
     let text = text
     let presenter = LoadingPresenter(viewModel: viewModel, actions: [.searchUsers], context: context, waits: waits) {

@@ -107,6 +107,9 @@ extension GitHubClient {
         request = request.header("Authorization", "Bearer \(token)")
       }
       let key = ResponseCache.Key(url: current.absoluteString, authenticated: token != nil)
+      if method == .get, let fresh = await cache.freshResponse(for: key) {
+        return .response(fresh)
+      }
       let cached = method == .get ? await cache.entry(for: key) : nil
       if let cached {
         request = request.header("If-None-Match", cached.etag)
@@ -139,7 +142,10 @@ extension GitHubClient {
         }
         return .response(response)
       case 304:
-        if let cached { return .response(cached.response) }
+        if let cached {
+          await cache.revalidated(key)
+          return .response(cached.response)
+        }
         return .failure(.unexpectedStatus(304, message: "Not Modified, but this client has no copy cached"), .never)
       case 301, 302, 303, 307, 308:
         guard let location = response.value(forHTTPHeaderField: "Location"),

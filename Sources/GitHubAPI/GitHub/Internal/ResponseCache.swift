@@ -9,6 +9,10 @@ import Foundation
 /// dropped beyond `capacity` entries or `byteCapacity` bytes of bodies, so that paging through
 /// a million followers keeps a few recent pages, not every page (a page of 100 is about
 /// 110 KB); a body larger than `byteCapacity` is not kept.
+///
+/// With a ``DiskCache``, entries are also kept on disk for later runs: an entry missing from
+/// memory is read from there, and one younger than the disk cache's maximum age is served with
+/// no request at all (``freshResponse(for:)``).
 actor ResponseCache {
   struct Key: Hashable {
     var url: String
@@ -28,16 +32,50 @@ actor ResponseCache {
   private var bytes = 0
   private(set) var latestRateLimit: RateLimit?
 
-  init(capacity: Int = 512, byteCapacity: Int = 4 << 20) {
+  /// The entries kept between runs, and the digest of the token they are filed under.
+  private let disk: (store: DiskCacheStore, tokenDigest: String)?
+
+  init(capacity: Int = 512, byteCapacity: Int = 4 << 20, disk: DiskCache? = nil, token: String? = nil) {
     self.capacity = max(1, capacity)
     self.byteCapacity = max(0, byteCapacity)
+    self.disk = disk.map { (DiskCacheStore($0), token.map { SHA256.hex(Array($0.utf8)) } ?? "") }
   }
 
+  /// The response to use without asking the server: a disk entry younger than the disk cache's
+  /// maximum age. Always `nil` without a disk cache.
+  func freshResponse(for key: Key) -> HTTPResponse? {
+    guard let disk, let (stored, age) = disk.store.read(url: key.url, token: diskToken(key)),
+      age < disk.store.configuration.maxAge
+    else { return nil }
+    return HTTPResponse(
+      statusCode: stored.status, headers: stored.headers, body: stored.body, url: URL(string: key.url))
+  }
+
+  /// The entry to revalidate: this run's, else one a run before it kept on disk.
   func entry(for key: Key) -> Entry? {
-    entries[key]
+    if let entry = entries[key] { return entry }
+    guard let disk, let (stored, _) = disk.store.read(url: key.url, token: diskToken(key)) else { return nil }
+    return Entry(
+      etag: stored.etag,
+      response: HTTPResponse(
+        statusCode: stored.status, headers: stored.headers, body: stored.body, url: URL(string: key.url)))
+  }
+
+  /// The server answered 304 for `key`: its disk entry is fresh again.
+  func revalidated(_ key: Key) {
+    guard let disk, let (stored, _) = disk.store.read(url: key.url, token: diskToken(key)) else { return }
+    disk.store.touch(stored)
+  }
+
+  /// The token digest a key's disk entry is filed under: a request sent without the token (to
+  /// another origin) is filed as anonymous.
+  private func diskToken(_ key: Key) -> String {
+    guard key.authenticated, let disk, !disk.tokenDigest.isEmpty else { return "anonymous" }
+    return disk.tokenDigest
   }
 
   func store(_ response: HTTPResponse, etag: String, for key: Key) {
+    if let disk { disk.store.write(response, etag: etag, url: key.url, token: diskToken(key)) }
     guard response.body.count <= byteCapacity else {
       remove(key)
       return
