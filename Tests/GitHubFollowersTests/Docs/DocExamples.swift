@@ -30,4 +30,16 @@ enum DocExamples {
     // end snippet: token
     return client
   }
+
+  static func makeCachingClient() -> GitHubClient {
+    // snippet: diskCache
+    var configuration = GitHubClient.Configuration(
+      token: GitHubClient.Configuration.token(fromEnvironment: ProcessInfo.processInfo.environment))
+    if let directory = DiskCache.defaultDirectory(environment: ProcessInfo.processInfo.environment) {
+      configuration.diskCache = DiskCache(directory: directory, maxAge: .seconds(600))
+    }
+    let client = GitHubClient(configuration: configuration)
+    // end snippet: diskCache
+    return client
+  }
 }
