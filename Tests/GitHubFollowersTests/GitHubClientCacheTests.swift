@@ -1,5 +1,6 @@
 import ActionDispatch
 import ActionDispatchTesting
+import FakeGitHubServer
 import Foundation
 import GitHubFollowers
 import Testing
@@ -86,5 +87,26 @@ import Testing
     let withToken = client(http, token: "ghp_abc")
     _ = try await withToken.followers(of: "octocat", page: 1, perPage: 30)
     #expect(http.requests[1].value(forHTTPHeaderField: "If-None-Match") == nil)
+  }
+}
+
+/// A refresh through the real transport: the fake server, like GitHub, answers the client's
+/// conditional request with 304 and says in `x-ratelimit-remaining` that it cost nothing.
+@Suite struct ConditionalRefreshTests {
+  @Test func aRefreshOfAnUnchangedProfileCostsNoRateLimit() async throws {
+    let server = try FakeGitHubServer()
+    server.addUser("mona", followers: 45, name: "Mona")
+    let client = GitHubClient(configuration: .init(baseURL: server.baseURL, maxRetries: 0))
+    let mona = try GitHubUsername("mona")
+
+    let shown = try await client.profile(of: mona)
+    let before = try #require(await client.latestRateLimit())
+    let refreshed = try await client.profile(of: mona)
+    let after = try #require(await client.latestRateLimit())
+
+    #expect(refreshed == shown)
+    #expect(server.requests.map { $0.header("if-none-match") != nil } == [false, true])
+    #expect(before.remaining == 59)
+    #expect(after.remaining == 59)
   }
 }
