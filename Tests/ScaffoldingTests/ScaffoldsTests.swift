@@ -98,7 +98,7 @@ import Testing
     let fillIn = contents.split(separator: "\n").filter { $0.contains("FILL IN") }
     #expect(
       fillIn == [
-        "  static let reposElements: [[Repo]] = [<#[Repo]#>, <#[Repo]#>]  "
+        "  nonisolated static let reposElements: [[Repo]] = [<#[Repo]#>, <#[Repo]#>]  "
           + "// FILL IN: two [Repo] values; the tests compare them, so [Repo] is Equatable."
       ])
     #expect(contents.contains("    service.reposStub.succeed(with: Self.reposElements)\n"))
