@@ -10,7 +10,7 @@ extension ScaffoldCommandTests {
     @testable import ConsumerApp
 
     @MainActor
-    @Suite(.serialExecutor) struct FollowerListViewModelUnfollowTests {
+    @Suite(.serialExecutor, .strict) struct FollowerListViewModelUnfollowTests {
       // MARK: - unfollow
 
       @Test func unfollowSuccess() async {
@@ -37,8 +37,9 @@ extension ScaffoldCommandTests {
         let service = MockFollowerListService()
         let viewModel = FollowerListViewModel(service: service)
         let recorder = EventRecorder(viewModel)
+        let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
-        let run = viewModel.unfollow()
+        let run = harness.send { _ in viewModel.unfollow() }
         #expect(viewModel.isLoading(for: .unfollow))
         await run.value
 
@@ -175,7 +176,7 @@ extension ScaffoldCommandTests {
     @testable import MyApp
 
     @MainActor
-    @Suite(.serialExecutor) struct ProfileViewModelTests {
+    @Suite(.serialExecutor, .strict) struct ProfileViewModelTests {
       // MARK: - load
 
       @Test func loadSuccess() async {
@@ -202,8 +203,9 @@ extension ScaffoldCommandTests {
         let service = MockProfileService()
         let viewModel = ProfileViewModel(service: service)
         let recorder = EventRecorder(viewModel)
+        let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
-        let run = viewModel.load()
+        let run = harness.send { _ in viewModel.load() }
         #expect(viewModel.isLoading(for: .load))
         await run.value
 
@@ -258,9 +260,11 @@ extension ScaffoldCommandTests {
     the tests' two sample values are a second line marked FILL IN.
 
     USAGE: action-dispatch scaffold action <actionName> --view-model <TypeName>
-                                           [--mock <Type>] [--stream <Element>]
-                                           [--module <Name>] [--output <path>]
-                                           [--force]
+                                           [--mock <Type>] [--service <Protocol>]
+                                           [--calls <method>] [--init <expression>]
+                                           [--setup <statements>]
+                                           [--stream <Element>] [--module <Name>]
+                                           [--output <path>] [--force]
 
     ARGUMENTS:
       <actionName>            The new action: its enum case, its method and the
@@ -276,6 +280,22 @@ extension ScaffoldCommandTests {
       --mock <Type>           The mock service the tests create; <Base> is the view
                               model's name without ViewModel. (default:
                               Mock<Base>Service)
+      --service <Protocol>    The protocol of the view model's service, when it is
+                              not named after the view model. (default: the type of
+                              the view model's `let service`, else <Base>Service)
+      --calls <method>        The service method the action calls, such as
+                              closeIssue: it names the requirement, the mock's
+                              method and its Stub (closeIssueStub). (default:
+                              <actionName>)
+      --init <expression>     How the tests make the view model from `service`, such
+                              as 'InboxViewModel(service: service, repo: "o/r",
+                              clock: ImmediateClock())'. (default: read from the
+                              view model's init: service, an ImmediateClock, samples
+                              of String, Int…)
+      --setup <statements>    Statements the tests run after making the view model
+                              and before acting, such as loading the rows the action
+                              needs: 'service.issuesStub.succeed(with: [1]); await
+                              viewModel.load().value'. Separate statements with ';'.
       --stream <Element>      The action streams elements of this type, such as
                               String, [Repo] or Repo: the method stub dispatches
                               elements: with onElement, the mock's stub returns
@@ -345,7 +365,7 @@ extension ScaffoldCommandTests {
     @testable import ConsumerApp
 
     @MainActor
-    @Suite(.serialExecutor) struct FollowerListViewModelWatchFollowersTests {
+    @Suite(.serialExecutor, .strict) struct FollowerListViewModelWatchFollowersTests {
       // MARK: - watchFollowers (a streaming action)
 
       @Test func watchFollowersSuccess() async {
@@ -380,8 +400,9 @@ extension ScaffoldCommandTests {
         service.watchFollowersStub.succeed(with: ["sample", "sample"])
         let viewModel = FollowerListViewModel(service: service)
         let recorder = EventRecorder(viewModel)
+        let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
-        let run = viewModel.watchFollowers()
+        let run = harness.send { _ in viewModel.watchFollowers() }
         #expect(viewModel.isLoading(for: .watchFollowers))
         await run.value
 

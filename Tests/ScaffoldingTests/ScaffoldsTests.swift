@@ -31,7 +31,8 @@ import Testing
         "import ActionDispatch\nimport ActionDispatchTesting\nimport Testing\n\n@testable import ConsumerApp\n"))
     #expect(
       contents.contains(
-        "@MainActor\n@Suite(.serialExecutor) struct FollowerListViewModelUnfollowTests {\n  // MARK: - unfollow\n"))
+        "@MainActor\n@Suite(.serialExecutor, .strict) struct FollowerListViewModelUnfollowTests {\n  // MARK: - unfollow\n"
+      ))
     for test in ["unfollowSuccess", "unfollowFailure", "unfollowLifecycle"] {
       #expect(contents.contains("  @Test func \(test)() async {\n"))
     }
@@ -133,7 +134,7 @@ import Testing
       viewModel.contains("@MainActor\n@Observable\npublic final class ProfileViewModel: BaseViewModel<ProfileAction> {")
     )
     #expect(scaffold.files[1].contents.contains("final class MockProfileService: ProfileService {"))
-    #expect(scaffold.files[2].contents.contains("@Suite(.serialExecutor) struct ProfileViewModelTests {"))
+    #expect(scaffold.files[2].contents.contains("@Suite(.serialExecutor, .strict) struct ProfileViewModelTests {"))
   }
 
   @Test func listingsPrintEachFileAfterAHeader() throws {
