@@ -9,6 +9,16 @@ import Testing
     StrictHarness(LiveFeedViewModel(service: service), strictness: .exhaustive)
   }
 
+  /// An exhaustive harness whose view model refreshed to `["a"]`, with only the start asserted.
+  private func refreshedAssertingOnlyTheStart() async -> StrictHarness<LiveFeedAction, LiveFeedViewModel> {
+    let service = MockLiveFeedService()
+    service.refreshStub.succeed(with: ["a"])
+    let harness = harness(service)
+    await harness.send { $0.refresh() }.value
+    harness.expect(.startedLoading(.refresh))
+    return harness
+  }
+
   @Test func everyChangeAssertedInOrderPasses() async {
     let service = MockLiveFeedService()
     service.refreshStub.succeed(with: ["a"])
@@ -29,11 +39,7 @@ import Testing
   }
 
   @Test func anUnassertedChangeFailsTheTestWithTheDiff() async {
-    let service = MockLiveFeedService()
-    service.refreshStub.succeed(with: ["a"])
-    let harness = harness(service)
-    await harness.send { $0.refresh() }.value
-    harness.expect(.startedLoading(.refresh))
+    let harness = await refreshedAssertingOnlyTheStart()
 
     withKnownIssue {
       harness.finish()
@@ -45,11 +51,7 @@ import Testing
   }
 
   @Test func aWrongValueFailsShowingWhatWasExpectedAndWhatHappened() async {
-    let service = MockLiveFeedService()
-    service.refreshStub.succeed(with: ["a"])
-    let harness = harness(service)
-    await harness.send { $0.refresh() }.value
-    harness.expect(.startedLoading(.refresh))
+    let harness = await refreshedAssertingOnlyTheStart()
 
     withKnownIssue {
       harness.expect(.set(\.messages, to: ["b"]), .stoppedLoading(.refresh))

@@ -12,12 +12,7 @@ import Testing
   }
 
   @Test func endingWithARunInFlightFailsNamingTheActionAndTheLineThatDispatchedIt() async {
-    let service = MockLiveFeedService()
-    let gate = Gate()
-    service.refreshStub.handle { _ in
-      try await gate.pass()
-      return []
-    }
+    let (service, gate) = Self.serviceWhoseRefreshWaits()
     let harness = StrictHarness(LiveFeedViewModel(service: service))
     let line = #line + 1
     let run = harness.send { $0.refresh() }
@@ -53,20 +48,16 @@ import Testing
   }
 
   @Test func aQueuedRunFailsAsQueuedAndTheRunAheadOfItAsInFlight() async {
-    let service = MockLiveFeedService()
-    let gate = Gate()
-    service.refreshStub.handle { _ in
-      try await gate.pass()
-      return []
-    }
+    let (service, gate) = Self.serviceWhoseRefreshWaits()
     let harness = StrictHarness(LiveFeedViewModel(service: service))
     let first = harness.send { $0.refresh(policy: .enqueue) }
     let second = harness.send { $0.refresh(policy: .enqueue) }
     await gate.arrivals(1)
+    #expect(harness.viewModel.pendingWork().map(\.stage) == [.inFlight, .waitingForTurn])
     withKnownIssue {
       harness.finish()
     } matching: { issue in
-      Self.text(issue).contains("queued behind an earlier run") || Self.text(issue).contains("in flight")
+      Self.text(issue).contains("run 2, queued behind an earlier run") || Self.text(issue).contains("run 1, in flight")
     }
     await first.value
     await second.value
@@ -106,6 +97,17 @@ import Testing
       Self.text(issue).contains("ended with .watch still running")
     }
     #expect(service.messagesStub.isCancelled)
+  }
+
+  /// A service whose refresh waits at a gate.
+  static func serviceWhoseRefreshWaits() -> (MockLiveFeedService, Gate) {
+    let service = MockLiveFeedService()
+    let gate = Gate()
+    service.refreshStub.handle { _ in
+      try await gate.pass()
+      return []
+    }
+    return (service, gate)
   }
 
   /// Starts a feed through a harness and returns without finishing it.
