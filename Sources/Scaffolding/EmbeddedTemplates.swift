@@ -59,8 +59,9 @@ public enum EmbeddedTemplates {
           let viewModel = {{makeViewModel}}
           {{prepare}}
           let recorder = EventRecorder(viewModel)
+          let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
-          let run = {{call}}
+          let run = harness.send { _ in {{call}} }
           #expect(viewModel.isLoading(for: .{{actionValue}}))
           await run.value
 
@@ -107,8 +108,9 @@ public enum EmbeddedTemplates {
           let viewModel = {{makeViewModel}}
           {{prepare}}
           let recorder = EventRecorder(viewModel)
+          let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
-          let run = {{call}}
+          let run = harness.send { _ in {{call}} }
           #expect(viewModel.isLoading(for: .{{actionValue}}))
           await run.value
 
@@ -156,7 +158,7 @@ public enum EmbeddedTemplates {
       @testable import {{module}}
 
       @MainActor
-      @Suite(.serialExecutor) struct {{Suite}} {
+      @Suite(.serialExecutor, .strict) struct {{Suite}} {
       {{tests}}
       }
 
@@ -229,11 +231,11 @@ public enum EmbeddedTemplates {
   public static let viewModelMethod = Template(
     name: "ViewModelMethod.swift.template",
     text: #"""
-      // Add to the enum {{ActionEnum}}:
+      // Add to the enum {{ActionEnum}}{{enumFile}}:
 
         case {{caseDeclaration}}
 
-      // Add to the class {{ViewModel}}, which keeps its service in `let service`:
+      // Add to the class {{ViewModel}}{{viewModelFile}}, which keeps its service in `let service`:
 
         /// Runs `{{action}}`: say what it loads or changes.
         ///
@@ -243,23 +245,23 @@ public enum EmbeddedTemplates {
           dispatch(
             actionId: .{{actionValue}},
             task: { [service] in  // Capture the service, not self, so releasing the view model cancels the run.
-              try await service.{{action}}({{arguments}})  // FILL IN: the one service call this action makes.
+              try await service.{{serviceMethod}}({{arguments}})  // FILL IN: the one service call this action makes.
             }
           ) { viewModel, _ in
             // Keep what the call returned in a property of viewModel here, for the view to show.
           }
         }
 
-      // Add to the protocol {{ServiceProtocol}} (the call above; give it your call's result):
+      // Add to the protocol {{ServiceProtocol}}{{serviceFile}} (the call above; give it your call's result):
 
-        func {{action}}({{parameters}}) async throws
+        func {{serviceMethod}}({{parameters}}) async throws
 
-      // Add to the mock {{MockService}}, in your test target (the tests set and check the Stub):
+      // Add to the mock {{MockService}}{{mockFile}}, in your test target (the tests set and check the Stub):
 
-        let {{action}}Stub = Stub<{{StubInput}}, Void>(returning: ())
+        let {{serviceMethod}}Stub = Stub<{{StubInput}}, Void>(returning: ())
 
-        func {{action}}({{parameters}}) async throws {
-          try await {{action}}Stub({{stubArguments}})
+        func {{serviceMethod}}({{parameters}}) async throws {
+          try await {{serviceMethod}}Stub({{stubArguments}})
         }
 
       """#
@@ -269,11 +271,11 @@ public enum EmbeddedTemplates {
   public static let viewModelStreamMethod = Template(
     name: "ViewModelStreamMethod.swift.template",
     text: #"""
-      // Add to the enum {{ActionEnum}}:
+      // Add to the enum {{ActionEnum}}{{enumFile}}:
 
         case {{caseDeclaration}}
 
-      // Add to the class {{ViewModel}}, which keeps its service in `let service`:
+      // Add to the class {{ViewModel}}{{viewModelFile}}, which keeps its service in `let service`:
 
         /// Runs `{{action}}`, a streaming action: say what each element brings.
         ///
@@ -283,23 +285,23 @@ public enum EmbeddedTemplates {
           dispatch(
             actionId: .{{actionValue}},
             elements: { [service] in  // Capture the service, not self, so releasing the view model cancels the run.
-              service.{{action}}({{arguments}})  // FILL IN: the service call that returns the sequence.
+              service.{{serviceMethod}}({{arguments}})  // FILL IN: the service call that returns the sequence.
             }
           ) { viewModel, element in
             // Keep each {{Element}} in a property of viewModel here, for the view to show.
           }
         }
 
-      // Add to the protocol {{ServiceProtocol}} (the call above):
+      // Add to the protocol {{ServiceProtocol}}{{serviceFile}} (the call above):
 
-        func {{action}}({{parameters}}) -> AsyncThrowingStream<{{Element}}, any Error>
+        func {{serviceMethod}}({{parameters}}) -> AsyncThrowingStream<{{Element}}, any Error>
 
-      // Add to the mock {{MockService}}, in your test target (the tests set the Stub's elements):
+      // Add to the mock {{MockService}}{{mockFile}}, in your test target (the tests set the Stub's elements):
 
-        let {{action}}Stub = Stub<{{StubInput}}, [{{Element}}]>(returning: [])
+        let {{serviceMethod}}Stub = Stub<{{StubInput}}, [{{Element}}]>(returning: [])
 
-        func {{action}}({{parameters}}) -> AsyncThrowingStream<{{Element}}, any Error> {
-          {{action}}Stub.stream({{stubArguments}})
+        func {{serviceMethod}}({{parameters}}) -> AsyncThrowingStream<{{Element}}, any Error> {
+          {{serviceMethod}}Stub.stream({{stubArguments}})
         }
 
       """#

@@ -2,11 +2,10 @@ import ActionDispatch
 import ActionDispatchTesting
 import Testing
 
-@testable import GitHubAPI
 @testable import GitHubFollowers
 
 @MainActor
-@Suite(.serialExecutor) struct FollowersViewModelTests {
+@Suite(.serialExecutor, .strict) struct FollowersViewModelTests {
   // MARK: - fetchFollowers
 
   @Test func fetchFollowersSuccess() async {
@@ -35,8 +34,9 @@ import Testing
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
+    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
-    let run = viewModel.fetchFollowers(for: "octocat")
+    let run = harness.send { _ in viewModel.fetchFollowers(for: "octocat") }
     #expect(viewModel.isLoading(for: .fetchFollowers))
     await run.value
 
@@ -76,8 +76,9 @@ import Testing
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     await viewModel.fetchFollowers(for: "octocat").value
     let recorder = EventRecorder(viewModel)
+    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
-    let run = viewModel.loadNextPage()
+    let run = harness.send { _ in viewModel.loadNextPage() }
     #expect(viewModel.isLoading(for: .loadNextPage))
     await run.value
 
@@ -113,8 +114,9 @@ import Testing
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
+    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
-    let run = viewModel.loadAllPages(for: "octocat", perPage: 20)
+    let run = harness.send { _ in viewModel.loadAllPages(for: "octocat", perPage: 20) }
     #expect(viewModel.isLoading(for: .loadAllPages))
     await run.value
 
@@ -149,8 +151,9 @@ import Testing
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
+    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
-    let run = viewModel.fetchProfile(for: "octocat")
+    let run = harness.send { _ in viewModel.fetchProfile(for: "octocat") }
     #expect(viewModel.isLoading(for: .fetchProfile))
     await run.value
 
@@ -185,8 +188,9 @@ import Testing
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
+    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
-    let run = viewModel.search("octo")
+    let run = harness.send { _ in viewModel.search("octo") }
     #expect(viewModel.isLoading(for: .searchUsers))
     await run.value
 

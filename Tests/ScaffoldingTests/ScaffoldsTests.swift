@@ -31,7 +31,8 @@ import Testing
         "import ActionDispatch\nimport ActionDispatchTesting\nimport Testing\n\n@testable import ConsumerApp\n"))
     #expect(
       contents.contains(
-        "@MainActor\n@Suite(.serialExecutor) struct FollowerListViewModelUnfollowTests {\n  // MARK: - unfollow\n"))
+        "@MainActor\n@Suite(.serialExecutor, .strict) struct FollowerListViewModelUnfollowTests {\n  // MARK: - unfollow\n"
+      ))
     for test in ["unfollowSuccess", "unfollowFailure", "unfollowLifecycle"] {
       #expect(contents.contains("  @Test func \(test)() async {\n"))
     }
@@ -98,7 +99,7 @@ import Testing
     let fillIn = contents.split(separator: "\n").filter { $0.contains("FILL IN") }
     #expect(
       fillIn == [
-        "  static let reposElements: [[Repo]] = [<#[Repo]#>, <#[Repo]#>]  "
+        "  nonisolated static let reposElements: [[Repo]] = [<#[Repo]#>, <#[Repo]#>]  "
           + "// FILL IN: two [Repo] values; the tests compare them, so [Repo] is Equatable."
       ])
     #expect(contents.contains("    service.reposStub.succeed(with: Self.reposElements)\n"))
@@ -133,7 +134,7 @@ import Testing
       viewModel.contains("@MainActor\n@Observable\npublic final class ProfileViewModel: BaseViewModel<ProfileAction> {")
     )
     #expect(scaffold.files[1].contents.contains("final class MockProfileService: ProfileService {"))
-    #expect(scaffold.files[2].contents.contains("@Suite(.serialExecutor) struct ProfileViewModelTests {"))
+    #expect(scaffold.files[2].contents.contains("@Suite(.serialExecutor, .strict) struct ProfileViewModelTests {"))
   }
 
   @Test func listingsPrintEachFileAfterAHeader() throws {

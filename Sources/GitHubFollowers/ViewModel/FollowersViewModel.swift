@@ -41,6 +41,9 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   public private(set) var lastPage: Int?
   /// The profile loaded last.
   public private(set) var profile: UserProfile?
+  /// The profile with ``FollowersAction/fetchProfile``'s loading and error, as a profile view
+  /// shows them: the last profile stays while a new one loads and after a failure.
+  public var profileState: Loadable<UserProfile> { loadable(\.profile, of: .fetchProfile) }
   /// The users found by the last search.
   public private(set) var searchResults: [Follower] = []
   /// Why ``loadNextPage()`` stopped before the last page, when the server's pages could not be

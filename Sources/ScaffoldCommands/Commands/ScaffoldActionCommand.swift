@@ -36,6 +36,27 @@ package struct ScaffoldActionCommand: Command {
       + "elements: with onElement, the mock's stub returns [Element] and streams it with stub.stream(), and the "
       + "success test checks the elements that On(.action).element received: two literals when the type has "
       + "them (String, Int, [String]…), else two values you fill in.")
+  /// `--service <Protocol>`.
+  package static let service = OptionDefinition.option(
+    "service", value: "Protocol", default: "the type of the view model's `let service`, else <Base>Service",
+    help: "The protocol of the view model's service, when it is not named after the view model.")
+  /// `--calls <method>`.
+  package static let calls = OptionDefinition.option(
+    "calls", value: "method", default: "<actionName>",
+    help: "The service method the action calls, such as closeIssue: it names the requirement, the mock's "
+      + "method and its Stub (closeIssueStub).")
+  /// `--init <expression>`.
+  package static let initializer = OptionDefinition.option(
+    "init", value: "expression",
+    default: "read from the view model's init: service, an ImmediateClock, samples of String, Int…",
+    help: "How the tests make the view model from `service`, such as "
+      + "'InboxViewModel(service: service, repo: \"o/r\", clock: ImmediateClock())'.")
+  /// `--setup <statements>`.
+  package static let setup = OptionDefinition.option(
+    "setup", value: "statements",
+    help: "Statements the tests run after making the view model and before acting, such as loading the rows "
+      + "the action needs: 'service.issuesStub.succeed(with: [1]); await viewModel.load().value'. Separate "
+      + "statements with ';'.")
   /// `--output <path>`.
   package static let output = OptionDefinition.option(
     "output", value: "path",
@@ -58,7 +79,10 @@ package struct ScaffoldActionCommand: Command {
       are a second line marked FILL IN.
       """,
     arguments: [actionName],
-    options: [viewModel, mock, stream, ScaffoldOptions.module, output, ScaffoldOptions.force])
+    options: [
+      viewModel, mock, service, calls, initializer, setup, stream, ScaffoldOptions.module, output,
+      ScaffoldOptions.force,
+    ])
 
   /// The validated names.
   package let scaffold: ActionScaffold
@@ -101,14 +125,60 @@ package struct ScaffoldActionCommand: Command {
     }
     let scaffold: ActionScaffold
     do {
+      let index = PackageSources.index()
+      let service = arguments.value(Self.service) ?? index.serviceProtocol(of: viewModel)
+      let names = try ViewModelNames(viewModel: viewModel, serviceProtocol: service)
+      let mock = arguments.value(Self.mock) ?? index.mock(conformingTo: names.serviceProtocol)
+      let allNames = try ViewModelNames(viewModel: viewModel, mockService: mock, serviceProtocol: service)
       scaffold = try ActionScaffold(
-        action: action, viewModel: viewModel, mockService: arguments.value(Self.mock), module: module,
-        streamElement: arguments.value(Self.stream))
+        action: action, viewModel: viewModel, mockService: mock, module: module,
+        streamElement: arguments.value(Self.stream), serviceProtocol: service,
+        facts: Self.facts(arguments, index, names: allNames))
     } catch {
       throw UsageError("\(error)")
     }
     self.scaffold = scaffold
     path = file ?? folder.map { ScaffoldLayout.path(in: $0, scaffold.testFile.fileName) }
+  }
+
+  /// What the options say and the sources show about the view model.
+  private static func facts(_ arguments: ParsedArguments, _ index: SourceIndex, names: ViewModelNames) -> ViewModelFacts
+  {
+    var facts = ViewModelFacts()
+    facts.serviceMethod = arguments.value(calls)
+    if let expression = arguments.value(initializer) {
+      facts.makeViewModel = expression
+    } else if let parameters = index.initializer(of: names.viewModel),
+      parameters.map(\.label) != ["service"]
+    {
+      let construction = ViewModelConstruction(
+        viewModel: names.viewModel, serviceProtocol: names.serviceProtocol, parameters: parameters)
+      facts.makeViewModel = construction.expression
+      facts.unresolvedArguments = construction.unresolved
+    }
+    facts.setup = arguments.value(setup).map(Self.statements)
+    for type in [names.actionEnum, names.viewModel, names.serviceProtocol, names.mockService] {
+      facts.files[type] = index.file(declaring: type)
+    }
+    return facts
+  }
+
+  /// The statements of `--setup`, one a line: split at each `;` outside a string literal.
+  static func statements(_ text: String) -> String {
+    var lines: [String] = []
+    var current = ""
+    var inString = false
+    for character in text {
+      if character == "\"" { inString.toggle() }
+      if character == ";", !inString {
+        lines.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    lines.append(current)
+    return lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n")
   }
 
   /// The layout's destination, its error as a usage error.

@@ -15,6 +15,10 @@ public enum NameRole: Sendable, Hashable, CaseIterable {
   case mockService
   /// The module the tests import.
   case module
+  /// The protocol of the view model's service.
+  case serviceProtocol
+  /// The service method an action calls, which names the mock's `Stub`.
+  case serviceMethod
 
   /// How errors call it, such as `action name`.
   public var noun: String {
@@ -23,6 +27,8 @@ public enum NameRole: Sendable, Hashable, CaseIterable {
     case .viewModel: "view model type name"
     case .mockService: "mock type name"
     case .module: "module name"
+    case .serviceProtocol: "service protocol name"
+    case .serviceMethod: "service method name"
     }
   }
 
@@ -33,6 +39,8 @@ public enum NameRole: Sendable, Hashable, CaseIterable {
     case .viewModel: "ProfileViewModel"
     case .mockService: "MockProfileService"
     case .module: "MyApp"
+    case .serviceProtocol: "IssueTracker"
+    case .serviceMethod: "closeIssue"
     }
   }
 }

@@ -17,7 +17,7 @@ public struct ViewModelNames: Sendable, Hashable {
   public let base: String
   /// The enum of its actions: `<base>Action`.
   public let actionEnum: String
-  /// The protocol of its service: `<base>Service`.
+  /// The protocol of its service: `<base>Service` unless given.
   public let serviceProtocol: String
   /// The mock service tests create: `Mock<base>Service` unless given.
   public let mockService: String
@@ -27,18 +27,23 @@ public struct ViewModelNames: Sendable, Hashable {
   /// - Parameters:
   ///   - viewModel: The view model's class name.
   ///   - mockService: The mock service's class name, when it is not `Mock<base>Service`.
+  ///   - serviceProtocol: The service's protocol, when it is not `<base>Service` (an
+  ///     `IssueTracker` serving an `InboxViewModel`, say).
   /// - Throws: ``InvalidNameError`` when a name is not a valid Swift identifier.
-  public init(viewModel: String, mockService: String? = nil) throws(InvalidNameError) {
+  public init(viewModel: String, mockService: String? = nil, serviceProtocol: String? = nil) throws(InvalidNameError) {
     try SwiftIdentifier.validate(viewModel, as: .viewModel)
     if let mockService {
       try SwiftIdentifier.validate(mockService, as: .mockService)
+    }
+    if let serviceProtocol {
+      try SwiftIdentifier.validate(serviceProtocol, as: .serviceProtocol)
     }
     let suffix = "ViewModel"
     let base = viewModel.hasSuffix(suffix) && viewModel != suffix ? String(viewModel.dropLast(suffix.count)) : viewModel
     self.viewModel = viewModel
     self.base = base
     self.actionEnum = base + "Action"
-    self.serviceProtocol = base + "Service"
+    self.serviceProtocol = serviceProtocol ?? base + "Service"
     self.mockService = mockService ?? "Mock\(base)Service"
   }
 }

@@ -25,6 +25,9 @@ public struct ActionScaffold: Sendable, Hashable {
   public let module: String
   /// For a streaming action, the type of its elements, such as `String`; `nil` otherwise.
   public let streamElement: String?
+  /// What is known of the view model beyond its name: its service method, initializer, set-up
+  /// and files.
+  public let facts: ViewModelFacts
 
   /// Validates the names and derives the rest.
   ///
@@ -36,6 +39,8 @@ public struct ActionScaffold: Sendable, Hashable {
   ///   - module: The module that defines the view model; the view model's base name by default.
   ///   - streamElement: For a streaming action (`scaffold action --stream`), the type of its
   ///     elements; `nil` (the default) for an action that returns one value.
+  ///   - serviceProtocol: The service's protocol; `<base>Service` by default.
+  ///   - facts: What else is known of the view model; nothing by default.
   /// - Throws: ``InvalidNameError`` for the first name that is not a valid Swift identifier, or
   ///   ``UnsupportedActionError`` for associated values or elements scaffold cannot write tests for.
   public init(
@@ -43,13 +48,19 @@ public struct ActionScaffold: Sendable, Hashable {
     viewModel: String,
     mockService: String? = nil,
     module: String? = nil,
-    streamElement: String? = nil
+    streamElement: String? = nil,
+    serviceProtocol: String? = nil,
+    facts: ViewModelFacts = ViewModelFacts()
   ) throws {
     let signature = try ActionSignature(parsing: action)
-    let names = try ViewModelNames(viewModel: viewModel, mockService: mockService)
+    let names = try ViewModelNames(viewModel: viewModel, mockService: mockService, serviceProtocol: serviceProtocol)
     if let module {
       try SwiftIdentifier.validate(module, as: .module)
     }
+    if let method = facts.serviceMethod {
+      try SwiftIdentifier.validate(method, as: .serviceMethod)
+    }
+    self.facts = facts
     self.action = signature.name
     self.signature = signature
     self.names = names
@@ -68,12 +79,32 @@ public struct ActionScaffold: Sendable, Hashable {
 
   /// The values of the three tests: ``ActionTestValues/defaults(for:names:)-(ActionSignature,_)``,
   /// or ``ActionTestValues/streaming(_:element:names:)`` for a streaming action.
+  ///
+  /// The ``facts`` then apply: the stub is named after the service method, the view model is
+  /// made with the given expression, and the set-up runs before acting.
   public var testValues: ActionTestValues {
-    if let streamElement, let values = try? ActionTestValues.streaming(signature, element: streamElement, names: names)
+    var values: ActionTestValues = .defaults(for: signature, names: names)
+    if let streamElement,
+      let streaming = try? ActionTestValues.streaming(signature, element: streamElement, names: names)
     {
-      return values
+      values = streaming
     }
-    return .defaults(for: signature, names: names)
+    let method = serviceMethod
+    if method != action {
+      let from = "service.\(action)Stub"
+      let to = "service.\(method)Stub"
+      values.stubSuccess = values.stubSuccess.replacingOccurrences(of: from, with: to)
+      values.stubFailure = values.stubFailure.replacingOccurrences(of: from, with: to)
+      values.expectSuccess = values.expectSuccess.replacingOccurrences(of: from, with: to)
+    }
+    if let makeViewModel = facts.makeViewModel { values.makeViewModel = makeViewModel }
+    if let setup = facts.setup { values.prepare = setup }
+    return values
+  }
+
+  /// The service method the action calls: ``ViewModelFacts/serviceMethod``, else the action's name.
+  public var serviceMethod: String {
+    facts.serviceMethod ?? action
   }
 
   /// The test file: `<suiteName>.swift`, for the test target.
@@ -93,7 +124,33 @@ public struct ActionScaffold: Sendable, Hashable {
         "actionValue": signature.valueFromParameters, "arguments": signature.argumentsFromParameters,
         "Element": streamElement ?? "", "ServiceProtocol": names.serviceProtocol, "MockService": names.mockService,
         "StubInput": signature.stubInput, "stubArguments": signature.stubArguments,
-      ])
+        "serviceMethod": serviceMethod, "enumFile": whereIs(names.actionEnum),
+        "viewModelFile": whereIs(names.viewModel), "serviceFile": whereIs(names.serviceProtocol),
+        "mockFile": whereIs(names.mockService),
+      ]) + testEdits
+  }
+
+  /// `, in <file>` for a type whose file is known, else nothing.
+  private func whereIs(_ type: String) -> String {
+    facts.files[type].map { ", in \($0)" } ?? ""
+  }
+
+  /// The edits the tests themselves need, each with its file: the arguments of the view model's
+  /// construction that scaffold could not write, and the shared elements of a type without literals.
+  private var testEdits: String {
+    var edits: [String] = []
+    let file = suiteName + ".swift"
+    if !facts.unresolvedArguments.isEmpty {
+      let types = facts.unresolvedArguments.map { "<#\($0)#>" }.joined(separator: ", ")
+      edits.append(
+        "\n// Edit \(file), in your test target: give the view model's initializer a value for \(types) "
+          + "(or pass --init with the whole expression).\n")
+    }
+    if testValues.stream?.declaration.isEmpty == false {
+      edits.append(
+        "\n// Edit \(file), in your test target: fill in the line marked FILL IN with two sample elements.\n")
+    }
+    return edits.joined()
   }
 
   /// What `scaffold action` prints without `--output`: the test file, then the text to paste.

@@ -179,7 +179,7 @@ public struct ActionTestValues: Sendable, Hashable {
       let name = signature.name + "Elements"
       elements = "Self.\(name)"
       declaration =
-        "static let \(name): [\(type)] = [<#\(type)#>, <#\(type)#>]  "
+        "nonisolated static let \(name): [\(type)] = [<#\(type)#>, <#\(type)#>]  "
         + "// FILL IN: two \(type) values; the tests compare them, so \(type) is Equatable."
     }
     values.stubSuccess = "service.\(signature.name)Stub.succeed(with: \(elements))"

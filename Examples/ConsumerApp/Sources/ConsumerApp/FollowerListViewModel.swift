@@ -85,7 +85,7 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
   /// drops, removes nothing more and rolls nothing back.
   @discardableResult
   public func removeFollower(_ name: String) -> Task<Void, Never> {
-    guard followers.contains(name) else { return Task {} }
+    guard followers.contains(name) else { return drop(.removeFollower(name)) }
     return dispatch(
       actionId: .removeFollower(name), policy: .ignoreWhileRunning,
       optimistic: { viewModel in

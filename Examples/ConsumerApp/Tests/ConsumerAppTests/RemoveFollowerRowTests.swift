@@ -47,12 +47,15 @@ import Testing
     let run = viewModel.removeFollower("mona")
     #expect(viewModel.isLoading(for: .removeFollower("mona")))
     #expect(!viewModel.isLoading(for: .removeFollower("hubot")))
-    viewModel.removeFollower("mona")  // a double tap on a row that is already gone does nothing
+    viewModel.removeFollower("mona")  // a double tap on a row that is already gone is dropped
     gate.open()
     await run.value
 
     #expect(!viewModel.isLoading(for: .removeFollower("mona")))
-    #expect(recorder.events == [.started(.removeFollower("mona")), .succeeded(.removeFollower("mona"))])
+    #expect(
+      recorder.events == [
+        .started(.removeFollower("mona")), .dropped(.removeFollower("mona")), .succeeded(.removeFollower("mona")),
+      ])
   }
 
   @Test func releasingTheViewModelCancelsItsWorkAndDeliversNothing() async {

@@ -1,0 +1,63 @@
+#if canImport(Testing)
+  import Testing
+
+  /// A Swift Testing trait that makes a suite's tests strict: each ``StrictHarness`` a test makes
+  /// is finished when the test returns, so a test that ends with work left running — or, with
+  /// ``Strictness/exhaustive``, with a change it did not assert — fails.
+  ///
+  /// ```swift
+  /// @MainActor
+  /// @Suite(.serialExecutor, .strict)
+  /// struct InboxViewModelTests {
+  ///   @Test func refreshEndsItsRun() async {
+  ///     let harness = StrictHarness(InboxViewModel(service: MockInboxService()))
+  ///     await harness.send { $0.refresh() }.value
+  ///   }  // finished here: nothing is left running, so it passes
+  /// }
+  /// ```
+  ///
+  /// Opt in per suite (or per test): suites without the trait are as lax as before. Put it after
+  /// ``SerialExecutorTrait/serialExecutor``, so the checks run inside the serial scope.
+  public struct StrictTrait: SuiteTrait, TestTrait, TestScoping {
+    /// What the suite's harnesses ask by default.
+    public var strictness: Strictness
+
+    /// Applies to the tests of nested suites too.
+    public var isRecursive: Bool { true }
+
+    /// Runs the test, then finishes every harness it made and did not finish.
+    ///
+    /// - Parameters:
+    ///   - test: The test to run.
+    ///   - testCase: The test case, for a parameterized test.
+    ///   - function: The test itself.
+    /// - Throws: What the test throws.
+    public func provideScope(
+      for test: Test,
+      testCase: Test.Case?,
+      performing function: @Sendable () async throws -> Void
+    ) async throws {
+      let scope = StrictScope(strictness: strictness)
+      try await StrictScope.$current.withValue(scope) {
+        do {
+          try await function()
+        } catch {
+          await scope.finishAll()
+          throw error
+        }
+        await scope.finishAll()
+      }
+    }
+  }
+
+  extension Trait where Self == StrictTrait {
+    /// Fails a test that ends with work left running; see ``StrictTrait``.
+    public static var strict: Self { StrictTrait(strictness: .workMustEnd) }
+
+    /// Makes the suite's harnesses as strict as `strictness` asks; see ``StrictTrait``.
+    ///
+    /// - Parameter strictness: ``Strictness/exhaustive`` to have every change asserted too.
+    /// - Returns: The trait.
+    public static func strict(_ strictness: Strictness) -> Self { StrictTrait(strictness: strictness) }
+  }
+#endif

@@ -1,0 +1,29 @@
+/// What `scaffold action` knows about the view model besides its name — told by options or read
+/// from the package's sources (``SourceIndex``) — so that the generated tests fit it as it is.
+///
+/// ```swift
+/// var facts = ViewModelFacts()
+/// facts.serviceMethod = "closeIssue"                 // the stub is closeIssueStub
+/// facts.makeViewModel = #"InboxViewModel(service: service, repo: "o/r", clock: ImmediateClock())"#
+/// facts.setup = "await viewModel.load().value"        // rows exist before the action runs
+/// let scaffold = try ActionScaffold(action: "close(Int)", viewModel: "InboxViewModel", facts: facts)
+/// ```
+public struct ViewModelFacts: Sendable, Hashable {
+  /// The service method the action calls, which also names the mock's `Stub`
+  /// (`<serviceMethod>Stub`); the action's name when `nil`.
+  public var serviceMethod: String?
+  /// An expression that makes the view model from `service`; `<ViewModel>(service: service)`
+  /// when `nil`.
+  public var makeViewModel: String?
+  /// Argument types of ``makeViewModel`` that scaffold could not write, each an editor
+  /// placeholder the user fills in.
+  public var unresolvedArguments: [String] = []
+  /// Statements the tests run before acting, such as loading the rows the action needs.
+  public var setup: String?
+  /// Where each type is declared, by name: the action enum, the view model, the service
+  /// protocol and the mock. The printed edits name the file.
+  public var files: [String: String] = [:]
+
+  /// No facts: the conventions of `Templates/README.md` apply.
+  public init() {}
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// What `scaffold` can learn from a package's Swift files without compiling them: where each
+/// type is declared, what a view model's initializer takes, which protocol its service is, and
+/// which mock conforms to it.
+///
+/// ```swift
+/// let index = SourceIndex(files: [("Sources/App/InboxViewModel.swift", source)])
+/// index.file(declaring: "InboxViewModel")               // Sources/App/InboxViewModel.swift
+/// index.serviceProtocol(of: "InboxViewModel")           // IssueTracker
+/// index.initializer(of: "InboxViewModel")?.map(\.label) // ["service", "repo", "clock"]
+/// ```
+///
+/// It reads declarations as written (`final class InboxViewModel: …`, `let service: any
+/// IssueTracker`, `init(service: any IssueTracker, repo: String, clock: any Clock<Duration>)`),
+/// not as the compiler would: what it cannot find, the command asks for with an option.
+public struct SourceIndex: Sendable {
+  /// One parameter of an initializer.
+  public struct Parameter: Sendable, Hashable {
+    /// The argument label, such as `repo`; `nil` for `_`.
+    public var label: String?
+    /// The type, such as `any Clock<Duration>`.
+    public var type: String
+
+    /// Creates a parameter.
+    ///
+    /// - Parameters:
+    ///   - label: The argument label; `nil` for `_`.
+    ///   - type: The type, as written.
+    public init(label: String?, type: String) {
+      self.label = label
+      self.type = type
+    }
+  }
+
+  private let files: [(path: String, text: String)]
+
+  /// Indexes files.
+  ///
+  /// - Parameter files: Each file's path, as it is to be printed, and its text.
+  public init(files: [(path: String, text: String)]) {
+    self.files = files.map { ($0.path, SwiftCodeText.code($0.text)) }
+  }
+
+  /// The file that declares a type.
+  ///
+  /// - Parameter name: The type's name.
+  /// - Returns: The first file with `enum`, `class`, `struct`, `protocol` or `actor` and the name.
+  public func file(declaring name: String) -> String? {
+    declaration(of: name)?.path
+  }
+
+  /// The protocol of a view model's service: the type of its `service` property.
+  ///
+  /// - Parameter viewModel: The view model's class.
+  /// - Returns: `IssueTracker` for `let service: any IssueTracker`; `nil` when not found.
+  public func serviceProtocol(of viewModel: String) -> String? {
+    guard let body = declaration(of: viewModel)?.body else { return nil }
+    return Self.firstMatch(#"\blet\s+service\s*:\s*(?:any\s+)?([A-Za-z_][A-Za-z0-9_.]*)"#, in: body)
+  }
+
+  /// The parameters of a view model's first initializer without a default value.
+  ///
+  /// - Parameter viewModel: The view model's class.
+  /// - Returns: The parameters, in order; `nil` when the class or its initializer is not found.
+  public func initializer(of viewModel: String) -> [Parameter]? {
+    guard let body = declaration(of: viewModel)?.body,
+      let open = body.range(of: #"\binit\s*\("#, options: .regularExpression)
+    else { return nil }
+    guard let list = Self.balanced(body, from: open.upperBound) else { return nil }
+    return Self.splitTopLevel(list).compactMap { item -> Parameter? in
+      guard let colon = Self.topLevelColon(item) else { return nil }
+      let names = item[..<colon].split(separator: " ").map(String.init)
+      var type = String(item[item.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+      if Self.hasTopLevelDefault(type) { return nil }
+      type = type.replacingOccurrences(of: "@escaping ", with: "")
+      guard let label = names.first else { return nil }
+      return Parameter(label: label == "_" ? nil : label, type: type)
+    }
+  }
+
+  /// A class in the files that conforms to a protocol, preferring one named `Mock…`.
+  ///
+  /// - Parameter protocolName: The protocol.
+  /// - Returns: The class's name, or `nil`.
+  public func mock(conformingTo protocolName: String) -> String? {
+    let pattern =
+      #"\bclass\s+([A-Za-z_][A-Za-z0-9_]*)\s*:[^{]*\b"# + NSRegularExpression.escapedPattern(for: protocolName) + #"\b"#
+    let all = files.compactMap { Self.firstMatch(pattern, in: $0.text) }
+    return all.first { $0.hasPrefix("Mock") } ?? all.first
+  }
+
+  // MARK: - Internal
+
+  private func declaration(of name: String) -> (path: String, body: String)? {
+    let pattern =
+      #"\b(?:enum|class|struct|protocol|actor)\s+"# + NSRegularExpression.escapedPattern(for: name)
+      + #"\b[^{]*\{"#
+    for file in files {
+      guard let found = file.text.range(of: pattern, options: .regularExpression) else { continue }
+      let body = Self.balanced(file.text, from: found.upperBound, open: "{", close: "}") ?? ""
+      return (file.path, body)
+    }
+    return nil
+  }
+
+  /// The text from `start` to the bracket that closes the one just before it.
+  static func balanced(
+    _ text: String, from start: String.Index, open: Character = "(", close: Character = ")"
+  )
+    -> String?
+  {
+    var depth = 1
+    var index = start
+    while index < text.endIndex {
+      if text[index] == open { depth += 1 }
+      if text[index] == close {
+        depth -= 1
+        if depth == 0 { return String(text[start..<index]) }
+      }
+      index = text.index(after: index)
+    }
+    return nil
+  }
+
+  /// Splits at commas outside brackets.
+  static func splitTopLevel(_ text: String) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var depth = 0
+    for character in text {
+      if "([<{".contains(character) { depth += 1 }
+      if ")]>}".contains(character) { depth -= 1 }
+      if character == ",", depth == 0 {
+        parts.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    parts.append(current)
+    return parts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+  }
+
+  private static func topLevelColon(_ text: String) -> String.Index? {
+    var depth = 0
+    for index in text.indices {
+      if "([<".contains(text[index]) { depth += 1 }
+      if ")]>".contains(text[index]) { depth -= 1 }
+      if text[index] == ":", depth == 0 { return index }
+    }
+    return nil
+  }
+
+  private static func hasTopLevelDefault(_ type: String) -> Bool {
+    var depth = 0
+    for character in type {
+      if "([<".contains(character) { depth += 1 }
+      if ")]>".contains(character) { depth -= 1 }
+      if character == "=", depth == 0 { return true }
+    }
+    return false
+  }
+
+  private static func firstMatch(_ pattern: String, in text: String) -> String? {
+    guard let regex = try? NSRegularExpression(pattern: pattern),
+      let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+      let range = Range(match.range(at: 1), in: text)
+    else { return nil }
+    return String(text[range])
+  }
+}

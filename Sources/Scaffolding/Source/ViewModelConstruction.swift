@@ -1,0 +1,48 @@
+/// How the generated tests make a view model whose initializer takes more than its service:
+/// an argument for each parameter, read from the initializer.
+///
+/// ```swift
+/// let construction = ViewModelConstruction(
+///   viewModel: "InboxViewModel", serviceProtocol: "IssueTracker",
+///   parameters: [.init(label: "service", type: "any IssueTracker"), .init(label: "repo", type: "String"),
+///                .init(label: "clock", type: "any Clock<Duration>")])
+/// construction.expression   // InboxViewModel(service: service, repo: "sample", clock: ImmediateClock())
+/// ```
+///
+/// The service is `service`; a clock is an `ImmediateClock` (so timed policies do not wait); a
+/// type with a literal gets a sample (``ActionSignature/sample(of:)``). Any other type is an
+/// editor placeholder, `<#Repo#>`, listed in ``unresolved``: the one edit the tests then need.
+public struct ViewModelConstruction: Sendable, Hashable {
+  /// The expression that makes the view model from `service`.
+  public let expression: String
+  /// The types of the arguments scaffold could not write, in order.
+  public let unresolved: [String]
+
+  /// Writes the call of the initializer.
+  ///
+  /// - Parameters:
+  ///   - viewModel: The view model's class.
+  ///   - serviceProtocol: The protocol of its service.
+  ///   - parameters: The initializer's parameters without a default value.
+  public init(viewModel: String, serviceProtocol: String, parameters: [SourceIndex.Parameter]) {
+    var unresolved: [String] = []
+    let arguments = parameters.map { parameter -> String in
+      let value: String
+      let type = parameter.type
+      if parameter.label == "service" || type.range(of: #"\b\#(serviceProtocol)\b"#, options: .regularExpression) != nil
+      {
+        value = "service"
+      } else if type.contains("Clock") {
+        value = "ImmediateClock()"
+      } else if let sample = ActionSignature.sample(of: type) {
+        value = sample
+      } else {
+        unresolved.append(type)
+        value = "<#\(type)#>"
+      }
+      return parameter.label.map { "\($0): \(value)" } ?? value
+    }
+    self.expression = "\(viewModel)(\(arguments.joined(separator: ", ")))"
+    self.unresolved = unresolved
+  }
+}
