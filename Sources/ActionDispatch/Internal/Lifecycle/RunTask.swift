@@ -2,7 +2,8 @@ extension BaseViewModel {
   /// The run's task: wait for its turn or quiet period, then the work, then retirement.
   ///
   /// It holds the view model weakly, so releasing the view model cancels the run. Cancelling
-  /// the task retires the run on the main actor's next turn, even if the work ignores it.
+  /// the task from outside retires the run on the main actor's next turn, even if the work
+  /// ignores it; when the view model ended the run and cancelled the task, nothing more happens.
   ///
   /// `@inlinable`, for the reason ``startRun(actionId:policy:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:heldAs:)``
   /// gives; what it calls is `@usableFromInline` and stays here.
@@ -33,9 +34,12 @@ extension BaseViewModel {
           }
         }
       } catch {
+        // A run that ended already (cancelled, superseded, timed out) is not ended again.
+        guard run.isLive else { return }
         owner.object?.retire(run, of: actionId, afterWorkThrew: error)
         return
       }
+      guard run.isLive else { return }
       owner.object?.retire(run, of: actionId, returning: value, onSuccess: onSuccess)
     }
   }
