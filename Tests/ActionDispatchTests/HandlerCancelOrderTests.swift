@@ -64,7 +64,9 @@ import Testing
     }.value
     await second?.value
     #expect(
-      harness.seen(by: .hook) == ["a.loading(true)", "a.succeeded", "a.loading(false)", "a.loading(true)", "a.succeeded", "a.loading(false)"])
+      harness.seen(by: .hook) == [
+        "a.loading(true)", "a.succeeded", "a.loading(false)", "a.loading(true)", "a.succeeded", "a.loading(false)",
+      ])
     #expect(LifecycleInvariants.violations(in: harness.log, idle: true) == [])
   }
 }

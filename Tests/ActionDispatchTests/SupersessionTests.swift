@@ -8,17 +8,21 @@ import Testing
 @Suite(.serialExecutor) struct SupersessionTests {
   /// Starts a run of `action` that waits at `gate` until cancelled or opened.
   func startGated(_ viewModel: RowViewModel, _ action: RowAction, _ gate: Gate) -> Task<Void, Never> {
-    viewModel.dispatch(actionId: action, task: { () async throws -> Int in
-      try await gate.pass()
-      return 0
-    })
+    viewModel.dispatch(
+      actionId: action,
+      task: { () async throws -> Int in
+        try await gate.pass()
+        return 0
+      })
   }
 
   @Test func aDispatchEndsTheRunsOfTheActionsItSupersedesBeforeItReturns() async {
     let viewModel = RowViewModel()
     let harness = ListenerHarness(viewModel, observing: [.a, .b, .row(1)])
     let gate = Gate()
-    let older = [startGated(viewModel, .b, gate), startGated(viewModel, .row(1), gate), startGated(viewModel, .b, gate)]
+    let older = [
+      startGated(viewModel, .b, gate), startGated(viewModel, .row(1), gate), startGated(viewModel, .b, gate),
+    ]
     await gate.arrivals(3)
     var delivered: [Int] = []
     let run = viewModel.dispatch(actionId: .a, supersedes: [.row(1), .b], task: { 7 }) { _, value in
@@ -128,14 +132,14 @@ import Testing
     let viewModel = RowViewModel()
     let harness = ListenerHarness(viewModel, observing: [.a, .b])
     var followUp: Task<Void, Never>?
-    let elements = {
-      AsyncStream<Int> { continuation in
+    let elements: @MainActor @Sendable () async throws -> AsyncStream<Int> = {
+      AsyncStream { continuation in
         continuation.yield(1)
         continuation.yield(2)
         continuation.finish()
       }
     }
-    let stream = viewModel.dispatch(actionId: .a, elements: elements) { viewModel, element in
+    let stream: Task<Void, Never> = viewModel.dispatch(actionId: .a, elements: elements) { viewModel, element in
       if element == 1 { followUp = viewModel.dispatch(actionId: .b, supersedes: [.a], task: { 3 }) }
     }
     await stream.value

@@ -106,6 +106,7 @@ import Testing
       "yet it ended", "not 'at once'", "never ended", "hang", "still alive", "isLoading", "isAnyLoading",
       "no started or dropped", "runs started or dropped", "dropped, yet", "an element with no run",
       "isShowingLoading", "not reclaimed", "still loading", "error still there", "though no cancelling call",
+      "is not right before its run's", "does not follow its run's On end",
     ]
     var counts: [String: Int] = [:]
     for world in problems {

@@ -233,7 +233,9 @@ final class WorldRunner {
     }
     let onSuccess: @MainActor (RowViewModel, Int) -> Void = { [weak self] _, _ in self?.recordDelivery(ticket) }
     if let others {
-      track(ticket, viewModel.dispatch(actionId: action, policy: policy, supersedes: others, task: work, onSuccess: onSuccess))
+      track(
+        ticket,
+        viewModel.dispatch(actionId: action, policy: policy, supersedes: others, task: work, onSuccess: onSuccess))
     } else {
       track(ticket, viewModel.dispatch(actionId: action, policy: policy, task: work, onSuccess: onSuccess))
     }

@@ -59,7 +59,8 @@ enum LifecycleInvariants {
       }
       guard entry.phase == "loading(false)", onSawEverything else { continue }
       let previous = index > 0 ? entries[index - 1] : nil
-      if previous?.listener != .on || previous?.action != entry.action || !terminalPhases.contains(previous?.phase ?? "")
+      if previous?.listener != .on || previous?.action != entry.action
+        || !terminalPhases.contains(previous?.phase ?? "")
       {
         problems.append(
           "\(entry) (entry \(index)) does not follow its run's On end handler; previous: "
