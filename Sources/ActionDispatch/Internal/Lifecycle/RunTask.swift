@@ -20,6 +20,9 @@ extension BaseViewModel {
     return Task { @MainActor in
       let value: T
       do {
+        // Ended or cancelled before the task ran (superseded at once, say): no handler is
+        // installed, which would be called at once and start a task to end it.
+        guard run.isLive, !Task.isCancelled else { throw CancellationError() }
         if let plan {
           value = try await withTaskCancellationHandler {
             try await Self.perform(work, of: run, actionId, plan, owner)
@@ -28,7 +31,6 @@ extension BaseViewModel {
           }
         } else {
           // A plain run calls the work directly: no extra async frame.
-          guard run.isLive, !Task.isCancelled else { throw CancellationError() }
           value = try await withTaskCancellationHandler(operation: work) {
             Self.retireWhenCancelled(run, of: actionId, owner)
           }
