@@ -54,13 +54,9 @@ extension ActionDispatching {
     onSuccess: (@MainActor (Self, T) -> Void)? = nil,
     onFailure: (@MainActor (Self, any Error) -> Void)? = nil
   ) -> Task<Void, Never> {
-    var succeeded: (@MainActor (T) -> Void)?
-    if let onSuccess { succeeded = { [unowned(unsafe) self] value in onSuccess(self, value) } }
-    var failed: (@MainActor (any Error) -> Void)?
-    if let onFailure { failed = { [unowned(unsafe) self] error in onFailure(self, error) } }
-    return dispatchingBase.startRun(
-      actionId: actionId, policy: policy, supersedes: supersedes, retry: retry, timeout: timeout,
-      task: task, onSuccess: succeeded, onFailure: failed, onFinish: nil)
+    startRunReceivingViewModel(
+      actionId: actionId, policy: policy, supersedes: supersedes, retry: retry, timeout: timeout, task: task,
+      onSuccess: onSuccess, onFailure: onFailure)
   }
 
   /// Runs async work as a run of an action that supersedes other actions, and waits for the run

@@ -238,6 +238,14 @@ extension BaseViewModel {
       setLoading(true, state, of: actionId)
       if indicatorIsTimed { indicatorStartedLoading(actionId, state) }
     }
+    guard !superseded.isEmpty || otherActions != nil else {
+      // A start that tells no one anything — the action was already loading, and no event
+      // listener or observer is registered (one registered later hears only runs that start
+      // after it) — is not posted: one of many runs of an action in flight then costs no
+      // notification (the runs-in-flight rows of issue 22). Nothing here decides when to deliver.
+      guard becameLoading || listeners.hasEventListeners || listeners.hasObservers else { return }
+      return post(.started(run, becameLoading: becameLoading), of: actionId)
+    }
     delivering {
       post(.started(run, becameLoading: becameLoading), of: actionId)
       for older in superseded { retire(older, of: actionId, cancelled: true) }

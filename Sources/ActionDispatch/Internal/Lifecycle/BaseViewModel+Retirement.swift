@@ -14,15 +14,13 @@ extension BaseViewModel {
     // A run's task resumes only between two turns of the main actor, never inside a delivery, so
     // this delivery starts now: the run's result handlers first, given the value typed (it is
     // boxed only for `On` handlers, and no closure is made for it).
-    assert(!isDelivering, "a run's task resumed inside a delivery")
-    delivering {
-      onSuccess?(value)
-      actionDidSucceed(actionId, result: value)
-      if listeners.hasObservers {
-        notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) }
-      }
-      deliverEnd(of: run, actionId, .succeeded)
-    }
+    let began = beginDelivery()
+    assert(began, "a run's task resumed inside a delivery")
+    onSuccess?(value)
+    actionDidSucceed(actionId, result: value)
+    if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
+    deliverEnd(of: run, actionId, .succeeded)
+    endDelivery()
   }
 
   /// The work threw: the run fails, or ends as cancelled when that is why it threw. The task
@@ -142,32 +140,52 @@ extension BaseViewModel {
 
   // MARK: - Delivery
 
-  /// Posts a notification: delivered once the state change it reports and any others of the
-  /// same call have happened (see ``delivering(_:)``).
+  /// Posts a notification once the state change it reports has happened: delivered now, or —
+  /// when a notification is being delivered — queued and delivered right after it, in the
+  /// order posted.
+  ///
+  /// This is what keeps re-entrant callbacks safe: a hook, observer or handler that
+  /// dispatches, cancels or ends runs changes state at once, but every listener still sees
+  /// each run's notifications in lifecycle order, one end per run.
   func post(_ notification: RunNotification, of actionId: ActionId) {
-    delivering {
+    guard beginDelivery() else {
       pendingActions.append(actionId)
-      pendingNotifications.append(notification)
+      return pendingNotifications.append(notification)
     }
+    deliver(notification, of: actionId)
+    endDelivery()
   }
 
-  /// Runs `body`, which changes state and posts, then delivers what it posted, in order — or,
-  /// when a notification is being delivered, leaves it queued for that delivery to deliver
-  /// right after it.
-  ///
-  /// The one place that decides between delivering now and queueing. It is what keeps
-  /// re-entrant callbacks safe: a hook, observer or handler that dispatches, cancels or ends
-  /// runs changes state at once, but every listener still sees each run's notifications in
-  /// lifecycle order, one end per run; and every state change of one call (a cancel of several
-  /// runs, a run and the runs it supersedes) happens before any listener hears of the first.
-  ///
-  /// Always inlined, so that a call that posted nothing ends with one check: the loop's generic
-  /// frame, which makes room for an action id, is set up only when something is queued.
+  /// Runs `body`, which changes state and posts, then delivers what it posted: every state
+  /// change of one call (a cancel of several runs, a run and the runs it supersedes) happens
+  /// before any listener hears of the first. Inside a delivery, what it posts is queued as
+  /// ``post(_:of:)`` queues.
   @inline(__always)
   func delivering(_ body: () -> Void) {
-    guard !isDelivering else { return body() }
-    isDelivering = true
+    guard beginDelivery() else { return body() }
     body()
+    endDelivery()
+  }
+
+  /// The one decision between delivering now and queueing: `true` when no notification is being
+  /// delivered, and the caller now delivers (then calls ``endDelivery()``); `false` when one is,
+  /// and what the caller posts waits for it. ``post(_:of:)``, ``delivering(_:)`` and a run's
+  /// success all ask here.
+  @inline(__always)
+  func beginDelivery() -> Bool {
+    guard !isDelivering else { return false }
+    isDelivering = true
+    return true
+  }
+
+  /// Ends a delivery that ``beginDelivery()`` began: delivers what was posted during it, in
+  /// order, then clears the flag.
+  ///
+  /// Always inlined, so that a delivery that posted nothing (a run's start or end with no
+  /// listener re-entering, the usual case) ends with one check: the loop's generic frame, which
+  /// makes room for an action id, is set up only when something is queued.
+  @inline(__always)
+  func endDelivery() {
     if !pendingNotifications.isEmpty { drainPending() }
     isDelivering = false
   }

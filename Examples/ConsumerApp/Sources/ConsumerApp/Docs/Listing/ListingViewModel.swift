@@ -30,20 +30,19 @@ final class ListingViewModel: BaseViewModel<ListingAction> {
   @discardableResult
   func apply(filter: String) -> Task<Void, Never> {
     self.filter = filter
-    return dispatch(
-      actionId: .load, policy: .cancelPrevious, supersedes: Self.listing,
-      task: { [service] in try await service.items(matching: filter, page: 1) }
-    ) { viewModel, items in
-      viewModel.items = items
-      viewModel.page = 1
-    }
+    return load(as: .load)
   }
 
   @discardableResult
   func refresh() -> Task<Void, Never> {
+    load(as: .refresh)
+  }
+
+  /// The first page of the current filter, as `.load` or `.refresh`: either supersedes the rest.
+  private func load(as action: ListingAction) -> Task<Void, Never> {
     let filter = self.filter
     return dispatch(
-      actionId: .refresh, policy: .cancelPrevious, supersedes: Self.listing,
+      actionId: action, policy: .cancelPrevious, supersedes: Self.listing,
       task: { [service] in try await service.items(matching: filter, page: 1) }
     ) { viewModel, items in
       viewModel.items = items
