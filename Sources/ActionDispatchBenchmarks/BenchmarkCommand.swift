@@ -50,6 +50,10 @@ struct BenchmarkCommand {
         await RunsInFlight.child(arguments.popFirst(), arguments.popFirst())
       case KeyedActions.childFlag:
         await KeyedActions.child(arguments.popFirst(), arguments.popFirst())
+      case IdleReadMemory.childFlag:
+        IdleReadMemory.child(arguments.popFirst())
+      case CancellingRuns.childFlag:
+        await CancellingRuns.child(arguments.popFirst())
       default:
         fail("unknown option '\(argument)'")
       }
@@ -86,6 +90,12 @@ struct BenchmarkCommand {
     }
     if wanted("memory", results: []) {
       results += await MemoryGrowth.run(dispatches: quick ? 200_000 : 1_000_000)
+    }
+    if wanted("idle rows", results: ["memory: resident memory left by reading"]) {
+      results += IdleReadMemory.run(rows: 1_000_000)
+    }
+    if wanted("cancelling", results: []) {
+      results += await CancellingRuns.run(runs: 100_000, rounds: quick ? 3 : 5)
     }
     let httpResults = ["client's share", "pages × latency", "concurrency 4", "second identical run", "raw URLSession"]
     if wanted("followers over HTTP", results: httpResults) {

@@ -179,13 +179,9 @@ extension ActionDispatching {
     onSuccess: (@MainActor (Self, T) -> Void)? = nil,
     onFailure: (@MainActor (Self, any Error) -> Void)? = nil
   ) -> Task<Void, Never> {
-    var succeeded: (@MainActor (T) -> Void)?
-    if let onSuccess { succeeded = { [unowned(unsafe) self] value in onSuccess(self, value) } }
-    var failed: (@MainActor (any Error) -> Void)?
-    if let onFailure { failed = { [unowned(unsafe) self] error in onFailure(self, error) } }
-    return dispatchingBase.startRun(
-      actionId: actionId, policy: policy, retry: retry, timeout: timeout,
-      task: task, onSuccess: succeeded, onFailure: failed, onFinish: nil)
+    startRunReceivingViewModel(
+      actionId: actionId, policy: policy, supersedes: nil, retry: retry, timeout: timeout, task: task,
+      onSuccess: onSuccess, onFailure: onFailure)
   }
 
   /// Runs async work as a run of an action and waits for the run to end; cancelling the waiting
@@ -292,6 +288,28 @@ extension ActionDispatching {
     dispatchingBase.startStream(
       actionId: actionId, policy: policy, retry: retry, timeout: timeout, elements: elements,
       onElement: { [unowned(unsafe) self] element in onElement(self, element) })
+  }
+
+  /// Starts a run whose closures receive the view model: what the `dispatch` forms with a
+  /// success closure share.
+  @inlinable
+  func startRunReceivingViewModel<T>(
+    actionId: ActionId,
+    policy: DispatchPolicy,
+    supersedes: [ActionId]?,
+    retry: RetryPolicy?,
+    timeout: Duration?,
+    task: @escaping @MainActor () async throws -> T,
+    onSuccess: (@MainActor (Self, T) -> Void)?,
+    onFailure: (@MainActor (Self, any Error) -> Void)?
+  ) -> Task<Void, Never> {
+    var succeeded: (@MainActor (T) -> Void)?
+    if let onSuccess { succeeded = { [unowned(unsafe) self] value in onSuccess(self, value) } }
+    var failed: (@MainActor (any Error) -> Void)?
+    if let onFailure { failed = { [unowned(unsafe) self] error in onFailure(self, error) } }
+    return dispatchingBase.startRun(
+      actionId: actionId, policy: policy, supersedes: supersedes, retry: retry, timeout: timeout,
+      task: task, onSuccess: succeeded, onFailure: failed, onFinish: nil)
   }
 
   /// The view model as ``BaseViewModel``, the one type that conforms.

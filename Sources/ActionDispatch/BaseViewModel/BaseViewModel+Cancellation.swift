@@ -28,7 +28,7 @@ extension BaseViewModel {
     }
     .sorted { $0.1 < $1.1 }
     .map(\.0)
-    batch {
+    delivering {
       for actionId in actions { cancelRuns(of: actionId) }
     }
   }

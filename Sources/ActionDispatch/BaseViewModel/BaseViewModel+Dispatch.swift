@@ -130,12 +130,15 @@ extension BaseViewModel {
   /// frame then has a fixed size and its value no generic copies. Everything else it reaches
   /// is not generic over the result and stays here.
   ///
-  /// - Parameter heldAs: The number a held throttled dispatch was given: a dispatch keeps one
-  ///   number from its call to its end.
+  /// - Parameters:
+  ///   - supersedes: Other actions whose runs the run ends as cancelled when it is accepted.
+  ///   - heldAs: The number a held throttled dispatch was given: a dispatch keeps one number
+  ///     from its call to its end.
   @inlinable
   func startRun<T>(
     actionId: ActionId,
     policy: DispatchPolicy,
+    supersedes: [ActionId]? = nil,
     retry: RetryPolicy?,
     timeout: Duration?,
     task work: @escaping @MainActor () async throws -> T,
@@ -146,22 +149,24 @@ extension BaseViewModel {
     heldAs heldRunID: UInt64? = nil
   ) -> Task<Void, Never> {
     switch admit(
-      actionId, policy: policy, retry: retry, timeout: timeout, onFailure: onFailure, onFinish: onFinish,
-      heldAs: heldRunID)
+      actionId, policy: policy, supersedesOtherActions: supersedes != nil, retry: retry, timeout: timeout,
+      onFailure: onFailure, onFinish: onFinish, heldAs: heldRunID)
     {
     case .dropped:
       return Task {}
     case .held(let runID):
       return hold(runID, of: actionId, onFinish: onFinish) { [weak self] in
         self?.startRun(
-          actionId: actionId, policy: policy, retry: retry, timeout: timeout, task: work,
+          actionId: actionId, policy: policy, supersedes: supersedes, retry: retry, timeout: timeout, task: work,
           onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish, onAccepted: onAccepted, heldAs: runID)
       }
-    case .accepted(let run, let plan, let superseded, let window):
+    case .accepted(let run, let plan, let superseded, let window, let supersedesOtherActions):
       onAccepted?(run)
       let task = makeRunTask(run, of: actionId, plan: plan, work: work, onSuccess: onSuccess)
       run.task = task
-      started(run, of: actionId, superseding: superseded, window: window)
+      started(
+        run, of: actionId, superseding: superseded, window: window,
+        otherActions: supersedesOtherActions ? supersedes : nil)
       return task
     }
   }
@@ -173,6 +178,7 @@ extension BaseViewModel {
   func admit(
     _ actionId: ActionId,
     policy: DispatchPolicy,
+    supersedesOtherActions: Bool,
     retry: RetryPolicy?,
     timeout: Duration?,
     onFailure: (@MainActor (any Error) -> Void)?,
@@ -190,22 +196,21 @@ extension BaseViewModel {
     } else {
       let count = states.count
       state = Self.stateIn(&states[actionId, default: ActionState()])
-      if states.count != count {
-        idleWatch.actionStartedLoading(actionId)
-      } else {
+      if states.count == count {
         if recentState == nil { recentActionId.initialize(to: actionId) } else { recentActionId.pointee = actionId }
         recentState = state
       }
     }
 
-    switch state.machine.dispatch(policy: policy) {
+    let request = ActionStateMachine.Request(policy: policy, supersedesOtherActions: supersedesOtherActions)
+    switch state.machine.dispatch(request) {
     case .drop:
       post(.dropped(runID, onFinish: onFinish), of: actionId)
       return .dropped
     case .hold:
       return .held(runID)
-    case .start(let start, let supersedes, let window):
-      if state.hasFailure { state.failure = nil }
+    case .start(let start, let supersedes, let window, let supersedesOtherActions):
+      if state.failure != nil { setFailure(nil, state, of: actionId) }
       let run = Run(
         id: runID, state: state, startedAt: listeners.hasEventListeners ? Run.now() : nil, onFailure: onFailure,
         onFinish: onFinish)
@@ -214,32 +219,37 @@ extension BaseViewModel {
       let plan =
         start == .now && retry == nil && timeout == nil
         ? nil : RunPlan(start: start, retry: retry, timeout: timeout, clock: clock)
-      return .accepted(run, plan, superseded: superseded, window: window)
+      return .accepted(
+        run, plan, superseded: superseded, window: window, supersedesOtherActions: supersedesOtherActions)
     }
   }
 
   /// What follows an accepted run's task: its throttle window, loading, `started`, and the
-  /// retirement of the runs it supersedes — all state changes first, then their notifications.
+  /// retirement of the runs it supersedes, its own action's and then those of `otherActions` —
+  /// all state changes first, then their notifications.
   @usableFromInline
-  func started(_ run: Run, of actionId: ActionId, superseding superseded: [Run], window: Duration?) {
+  func started(
+    _ run: Run, of actionId: ActionId, superseding superseded: [Run], window: Duration?, otherActions: [ActionId]?
+  ) {
     let state = run.state
     if let window { openThrottleWindow(window, of: actionId, in: state) }
-    let becameLoading = !state._isLoading
+    let becameLoading = !state.isLoading
     if becameLoading {
-      state.isLoading = true
-      summary.add(1)
+      setLoading(true, state, of: actionId)
       if indicatorIsTimed { indicatorStartedLoading(actionId, state) }
     }
-    guard !superseded.isEmpty else {
-      // A start that tells no one anything — the action was already loading and nothing
-      // listens — and would be delivered now is not posted at all: one of many runs of an
-      // action in flight then costs no notification (issue 22's runs-in-flight constant).
-      if !becameLoading && !isDelivering && !listeners.hasEventListeners && !listeners.hasObservers { return }
+    guard !superseded.isEmpty || otherActions != nil else {
+      // A start that tells no one anything — the action was already loading, and no event
+      // listener or observer is registered (one registered later hears only runs that start
+      // after it) — is not posted: one of many runs of an action in flight then costs no
+      // notification (the runs-in-flight rows of issue 22). Nothing here decides when to deliver.
+      guard becameLoading || listeners.hasEventListeners || listeners.hasObservers else { return }
       return post(.started(run, becameLoading: becameLoading), of: actionId)
     }
-    batch {
+    delivering {
       post(.started(run, becameLoading: becameLoading), of: actionId)
       for older in superseded { retire(older, of: actionId, cancelled: true) }
+      if let otherActions { supersede(otherActions, by: actionId) }
     }
   }
 
@@ -264,7 +274,8 @@ enum AdmissionResult {
   case dropped
   /// Held by the action's throttle window, with its number.
   case held(UInt64)
-  /// Accepted: the run, live; its plan (`nil` for a plain run); the runs it supersedes and
-  /// the throttle window it opens.
-  case accepted(Run, RunPlan?, superseded: [Run], window: Duration?)
+  /// Accepted: the run, live; its plan (`nil` for a plain run); the runs of its action it
+  /// supersedes, the throttle window it opens, and whether it supersedes the other actions its
+  /// dispatch names.
+  case accepted(Run, RunPlan?, superseded: [Run], window: Duration?, supersedesOtherActions: Bool)
 }

@@ -14,11 +14,8 @@ extension BaseViewModel {
   /// - Returns: Whether to show the action's loading indicator now.
   public func isShowingLoading(for actionId: ActionId) -> Bool {
     if !indicatorIsTimed { return isLoading(for: actionId) }
-    guard let state = states[actionId] else {
-      idleWatch.readLoading(actionId)
-      return false
-    }
-    return state.isShowingLoading
+    observation.readShowingLoading(actionId)
+    return states[actionId]?.isShowingLoading ?? false
   }
 }
 

@@ -43,8 +43,10 @@ import Observation
 @MainActor
 @Observable
 open class BaseViewModel<ActionId: ActionIdType> {
-  /// How many actions have at least one run in flight.
-  @ObservationIgnored let summary = LoadingSummary()
+  /// How many actions are loading; ``isAnyLoading`` is whether it is more than zero.
+  @ObservationIgnored @exclusivity(unchecked) var loadingActionCount = 0
+  /// Tells views what changed: per action, loading, error and indicator, and ``isAnyLoading``.
+  @ObservationIgnored let observation = ActionObservation()
 
   /// Per-action state, only for actions that are loading or have an error.
   ///
@@ -52,8 +54,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// down; every other access is on the main actor. The same holds for the other
   /// `nonisolated(unsafe)` properties.
   @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var states: [ActionId: ActionState] = [:]
-  /// Tracks reads of actions that have no state.
-  @ObservationIgnored let idleWatch = IdleWatch()
   /// The `observe { On(...) }` registrations and event listeners (see ``Listeners``).
   @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var listeners = Listeners<ActionId>()
   /// The clock that `.debounce`, `.throttle`, retry backoff, timeouts and the loading indicator wait on.
@@ -73,6 +73,9 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored @exclusivity(unchecked) var pendingActions: [ActionId] = []
   /// Whether a notification is being delivered right now.
   @ObservationIgnored @exclusivity(unchecked) var isDelivering = false
+  /// The streaming run whose element is being delivered: a dispatch its `onElement` makes never
+  /// supersedes it (see ``supersede(_:by:)``).
+  @ObservationIgnored var elementInDelivery: Run?
   /// The state a dispatch last found already existing, until it is reclaimed: dispatching that
   /// action again skips the hash lookup (`recentActionId` holds its id exactly while this is not `nil`).
   @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var recentState: ActionState?
@@ -135,7 +138,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
     for state in states.values {
       let (runs, window) = state.machine.release()
       for run in runs {
-        run.task?.cancel()
+        run.cancelTask()
         run.timer?.cancel()
         if let waiter = run.turnWaiter {
           run.turnWaiter = nil
@@ -160,16 +163,14 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// - Parameter actionId: The action.
   /// - Returns: `true` from the moment a run is accepted until the action's last run ends.
   public func isLoading(for actionId: ActionId) -> Bool {
-    guard let state = states[actionId] else {
-      idleWatch.readLoading(actionId)
-      return false
-    }
-    return state.isLoading
+    observation.readLoading(actionId)
+    return states[actionId]?.isLoading ?? false
   }
 
   /// Whether any action has a run in flight.
   public var isAnyLoading: Bool {
-    summary.read() > 0
+    observation.readAnyLoading()
+    return loadingActionCount > 0
   }
 
   /// The message of the action's last error, as a user is shown it.
@@ -204,19 +205,16 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// - Parameter actionId: The action.
   /// - Returns: The error, or `nil` when the action has no error.
   public func failure(for actionId: ActionId) -> (any Error)? {
-    guard let state = states[actionId] else {
-      idleWatch.readFailure(actionId)
-      return nil
-    }
-    return state.failure
+    observation.readFailure(actionId)
+    return states[actionId]?.failure
   }
 
   /// Forgets the action's error, for example when the user dismisses an alert.
   ///
   /// - Parameter actionId: The action.
   public func clearError(for actionId: ActionId) {
-    guard let state = states[actionId], state.hasFailure else { return }
-    state.failure = nil
+    guard let state = states[actionId], state.failure != nil else { return }
+    setFailure(nil, state, of: actionId)
     reclaimIfIdle(state, of: actionId)
   }
 
@@ -309,8 +307,8 @@ open class BaseViewModel<ActionId: ActionIdType> {
 
   /// Drops the state of an action that holds nothing any more: an idle action costs no memory.
   ///
-  /// A reader that was tracking the state is invalidated first, so it reads again and tracks
-  /// the action through ``IdleWatch`` from then on.
+  /// Its readers need not be told: what they read (not loading, no error) is what an idle action
+  /// reads, under the same key paths (see ``ActionObservation``).
   func reclaimIfIdle(_ state: ActionState, of actionId: ActionId) {
     guard state.isReclaimable, let removed = states.removeValue(forKey: actionId) else { return }
     guard removed === state else {
@@ -321,7 +319,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
       recentState = nil
       recentActionId.deinitialize(count: 1)
     }
-    state.invalidateReaders()
   }
 
   /// The view model, weakly: what a run's task holds, so that releasing the view model cancels it.

@@ -63,7 +63,7 @@ import Testing
   /// Every handler a reaction can run in, crossed with every re-entrant call it can make.
   static let reentryKinds: Set<String> = {
     let handlers = ["hook", "closure", "on", "events"]
-    let calls = ["dispatch", "cancel", "cancelAll", "cancelAll, then dispatch", "clearError"]
+    let calls = ["dispatch", "dispatch superseding", "cancel", "cancelAll", "cancelAll, then dispatch", "clearError"]
     return Set(handlers.flatMap { handler in calls.map { "\(handler): \($0)" } })
   }()
 
@@ -73,6 +73,7 @@ import Testing
     let call: String
     switch reaction.effect {
     case .dispatchQuick: call = "dispatch"
+    case .dispatchSuperseding: call = "dispatch superseding"
     case .cancel: call = "cancel"
     case .cancelAll: call = "cancelAll"
     case .cancelAllThenDispatch: call = "cancelAll, then dispatch"
@@ -105,6 +106,7 @@ import Testing
       "yet it ended", "not 'at once'", "never ended", "hang", "still alive", "isLoading", "isAnyLoading",
       "no started or dropped", "runs started or dropped", "dropped, yet", "an element with no run",
       "isShowingLoading", "not reclaimed", "still loading", "error still there", "though no cancelling call",
+      "is not right before its run's", "does not follow its run's On end",
     ]
     var counts: [String: Int] = [:]
     for world in problems {
@@ -144,6 +146,7 @@ import Testing
     var timeouts = 0
     var retries = 0
     var streams = 0
+    var superseding = 0
     for seed in 0..<UInt64(500) {
       let world = WorldGenerator.world(seed: 0x5EED_0000 &+ seed)
       for run in world.runs {
@@ -152,6 +155,7 @@ import Testing
         if run.timeout != nil { timeouts += 1 }
         if run.maxAttempts != nil { retries += 1 }
         if run.streaming { streams += 1 }
+        if run.supersedes != nil { superseding += 1 }
       }
       reactions += world.reactions.count
       releases += world.steps.filter { if case .release = $0 { true } else { false } }.count
@@ -163,5 +167,6 @@ import Testing
     #expect(timeouts > 50)
     #expect(retries > 50)
     #expect(streams > 50)
+    #expect(superseding > 50)
   }
 }

@@ -24,6 +24,8 @@ struct World: CustomStringConvertible {
     var failureEffect: Effect?
     /// Whether the run streams two elements (the second after its gate) instead of returning one value.
     var streaming = false
+    /// The actions its dispatch supersedes (`supersedes:`), its own perhaps among them; `nil` for none.
+    var supersedes: [RowAction]?
 
     var description: String {
       var parts = ["\(action)", "\(policy)"]
@@ -31,6 +33,7 @@ struct World: CustomStringConvertible {
       if let timeout { parts.append("timeout \(timeout)") }
       if failures > 0 { parts.append("fails \(failures)×") }
       if streaming { parts.append("streams 2") }
+      if let supersedes { parts.append("supersedes \(supersedes)") }
       parts.append(gated ? (ignoresCancellation ? "gated, ignores cancel" : "gated") : "instant")
       if let successEffect { parts.append("onSuccess → \(successEffect)") }
       if let failureEffect { parts.append("onFailure → \(failureEffect)") }
@@ -41,6 +44,8 @@ struct World: CustomStringConvertible {
   /// Something the view model is asked to do from inside a callback.
   enum Effect: CustomStringConvertible {
     case dispatchQuick(RowAction, DispatchPolicy)
+    /// A quick dispatch that supersedes the listed actions (its own perhaps among them).
+    case dispatchSuperseding(RowAction, DispatchPolicy, [RowAction])
     case cancel(RowAction)
     case cancelAll
     /// `cancelAll()`, then a dispatch of the action in the same callback, once it returned.
@@ -53,6 +58,8 @@ struct World: CustomStringConvertible {
     var description: String {
       switch self {
       case .dispatchQuick(let action, let policy): "dispatch \(action) \(policy)"
+      case .dispatchSuperseding(let action, let policy, let others):
+        "dispatch \(action) \(policy) superseding \(others)"
       case .cancel(let action): "cancel(\(action))"
       case .cancelAll: "cancelAll"
       case .cancelAllThenDispatch(let action): "cancelAll, then dispatch \(action)"

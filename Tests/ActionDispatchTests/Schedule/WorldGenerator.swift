@@ -34,6 +34,7 @@ enum WorldGenerator {
     ]
     let retried = Int.random(in: 0..<3, using: &random) == 0
     let streaming = Int.random(in: 0..<4, using: &random) == 0
+    let superseding = !streaming && Int.random(in: 0..<4, using: &random) == 0
     return World.RunSpec(
       action: actions.randomElement(using: &random)!,
       policy: policies.randomElement(using: &random)!,
@@ -46,7 +47,13 @@ enum WorldGenerator {
         ? effect(actions: actions, runCount: runCount, using: &random) : nil,
       failureEffect: !streaming && Int.random(in: 0..<6, using: &random) == 0
         ? effect(actions: actions, runCount: runCount, using: &random) : nil,
-      streaming: streaming)
+      streaming: streaming,
+      supersedes: superseding ? supersededActions(actions, using: &random) : nil)
+  }
+
+  /// One or two of the world's actions, for a dispatch's `supersedes:`.
+  static func supersededActions(_ actions: [RowAction], using random: inout SplitMix64) -> [RowAction] {
+    (0..<Int.random(in: 1...2, using: &random)).map { _ in actions.randomElement(using: &random)! }
   }
 
   static func step(actions: [RowAction], dispatched: Int, using random: inout SplitMix64) -> World.Step {
@@ -77,13 +84,15 @@ enum WorldGenerator {
 
   static func effect(actions: [RowAction], runCount: Int, using random: inout SplitMix64) -> World.Effect {
     let action = actions.randomElement(using: &random)!
-    switch Int.random(in: 0..<15, using: &random) {
+    let policies: [DispatchPolicy] = [
+      .concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .debounce(.seconds(1)), .throttle(.seconds(1)),
+    ]
+    switch Int.random(in: 0..<17, using: &random) {
     case 0..<4:
-      let policy: DispatchPolicy = [
-        .concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .debounce(.seconds(1)), .throttle(.seconds(1)),
-      ]
-      .randomElement(using: &random)!
-      return .dispatchQuick(action, policy)
+      return .dispatchQuick(action, policies.randomElement(using: &random)!)
+    case 15..<17:
+      let policy = policies.randomElement(using: &random)!
+      return .dispatchSuperseding(action, policy, supersededActions(actions, using: &random))
     case 4..<7: return .cancel(action)
     case 7: return .cancelAll
     case 8: return .cancelAllThenDispatch(action)

@@ -176,7 +176,7 @@ final class WorldRunner {
       RetryPolicy(maxAttempts: $0, initialBackoff: .seconds(1), multiplier: 2, maxBackoff: .seconds(4))
     }
     let before = logCount
-    noteSupersession(spec.action, spec.policy)
+    noteSupersession(spec.action, spec.policy, others: spec.supersedes)
     tickets[ticket].cancelCallsBefore = cancelCalls.count
     let handle: Task<Void, Never>
     if spec.streaming {
@@ -194,41 +194,51 @@ final class WorldRunner {
         if element == 2, let effect = spec.successEffect { self?.apply(effect, in: "onElement") }
       }
     } else {
-      handle = viewModel.dispatch(
-        actionId: spec.action, policy: spec.policy, retry: retry, timeout: spec.timeout, task: work,
-        onSuccess: { [weak self] _, _ in
-          self?.recordDelivery(ticket)
-          self?.react(to: "closure:\(spec.action).succeeded")
-          if let effect = spec.successEffect { self?.apply(effect, in: "onSuccess") }
-        },
-        onFailure: { [weak self] _, _ in
-          self?.react(to: "closure:\(spec.action).failed")
-          if let effect = spec.failureEffect { self?.apply(effect, in: "onFailure") }
-        })
+      let onSuccess: @MainActor (RowViewModel, Int) -> Void = { [weak self] _, _ in
+        self?.recordDelivery(ticket)
+        self?.react(to: "closure:\(spec.action).succeeded")
+        if let effect = spec.successEffect { self?.apply(effect, in: "onSuccess") }
+      }
+      let onFailure: @MainActor (RowViewModel, any Error) -> Void = { [weak self] _, _ in
+        self?.react(to: "closure:\(spec.action).failed")
+        if let effect = spec.failureEffect { self?.apply(effect, in: "onFailure") }
+      }
+      if let supersedes = spec.supersedes {
+        handle = viewModel.dispatch(
+          actionId: spec.action, policy: spec.policy, supersedes: supersedes, retry: retry, timeout: spec.timeout,
+          task: work, onSuccess: onSuccess, onFailure: onFailure)
+      } else {
+        handle = viewModel.dispatch(
+          actionId: spec.action, policy: spec.policy, retry: retry, timeout: spec.timeout, task: work,
+          onSuccess: onSuccess, onFailure: onFailure)
+      }
     }
     tickets[ticket].window = before..<logCount
     tickets[ticket].redispatchedDuringCall = tickets[(ticket + 1)...].contains { $0.action == spec.action }
     track(ticket, handle)
   }
 
-  private func dispatchQuick(_ action: RowAction, _ policy: DispatchPolicy) {
+  private func dispatchQuick(_ action: RowAction, _ policy: DispatchPolicy, superseding others: [RowAction]? = nil) {
     guard let viewModel else { return }
     let ticket = newTicket(action, spec: nil)
-    noteSupersession(action, policy)
+    noteSupersession(action, policy, others: others)
     tickets[ticket].cancelCallsBefore = cancelCalls.count
     switch policy {
     case .concurrent, .cancelPrevious, .enqueue, .debounce: tickets[ticket].alwaysRuns = true
     case .ignoreWhileRunning, .throttle: break
     }
-    track(
-      ticket,
-      viewModel.dispatch(
-        actionId: action, policy: policy,
-        task: { [weak self] in
-          self?.recordAttempt(ticket)
-          return 0
-        }
-      ) { [weak self] _, _ in self?.recordDelivery(ticket) })
+    let work: @MainActor () async throws -> Int = { [weak self] in
+      self?.recordAttempt(ticket)
+      return 0
+    }
+    let onSuccess: @MainActor (RowViewModel, Int) -> Void = { [weak self] _, _ in self?.recordDelivery(ticket) }
+    if let others {
+      track(
+        ticket,
+        viewModel.dispatch(actionId: action, policy: policy, supersedes: others, task: work, onSuccess: onSuccess))
+    } else {
+      track(ticket, viewModel.dispatch(actionId: action, policy: policy, task: work, onSuccess: onSuccess))
+    }
   }
 
   private func newTicket(_ action: RowAction, spec: Int?) -> Int {
@@ -261,11 +271,15 @@ final class WorldRunner {
     apply(reaction.effect, in: key)
   }
 
-  /// A dispatch whose policy supersedes may cancel the action's older runs.
-  private func noteSupersession(_ action: RowAction, _ policy: DispatchPolicy) {
+  /// A dispatch whose policy supersedes may cancel the action's older runs, and one with
+  /// `supersedes:` the runs of the other actions it names.
+  private func noteSupersession(_ action: RowAction, _ policy: DispatchPolicy, others: [RowAction]?) {
     switch policy {
     case .cancelPrevious, .debounce: cancelCalls.append(CancelCall(action: action, description: "dispatch \(policy)"))
     default: break
+    }
+    for other in others ?? [] where other != action {
+      cancelCalls.append(CancelCall(action: other, description: "dispatch \(action) superseding \(other)"))
     }
   }
 
@@ -299,6 +313,7 @@ final class WorldRunner {
   private func apply(_ effect: World.Effect, in place: String) {
     switch effect {
     case .dispatchQuick(let action, let policy): dispatchQuick(action, policy)
+    case .dispatchSuperseding(let action, let policy, let others): dispatchQuick(action, policy, superseding: others)
     case .cancel(let action): cancelChecked(action, in: place)
     case .cancelAll: cancelChecked(nil, in: place)
     case .cancelAllThenDispatch(let action):

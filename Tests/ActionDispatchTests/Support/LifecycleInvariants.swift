@@ -19,6 +19,7 @@ enum LifecycleInvariants {
   ///     never stopped, so that it must have seen exactly what the events listener saw.
   static func violations(in log: ListenerLog, idle: Bool, onSawEverything: Bool = true) -> [String] {
     var problems = nestedCalls(log)
+    problems += hookPositions(log.entries, onSawEverything: onSawEverything)
     problems += eventOrder(log.entries(of: .events), idle: idle)
     problems += onOrder(log.entries(of: .on), idle: idle && onSawEverything)
     problems += hookBalance(log.entries(of: .hook), idle: idle)
@@ -32,6 +33,41 @@ enum LifecycleInvariants {
   /// Notifications raised during a notification are queued: no listener runs inside another's callback.
   static func nestedCalls(_ log: ListenerLog) -> [String] {
     log.nested.map { "listener called during another listener's callback (not queued): \($0)" }
+  }
+
+  /// The loading hooks sit where the one fixed order puts them, on every path (a handler that
+  /// cancels its own action included): `actionLoadingDidChange(true)` right before the run's
+  /// `started` event, and `actionLoadingDidChange(false)` inside the end of the run that ended
+  /// the loading — after its `On` end handler, right before its event (and so before `finished`).
+  ///
+  /// Checked over every listener's entries in the order they were called; the events listener
+  /// must have been listening all along, and the `On` listener too for the second half.
+  static func hookPositions(_ entries: [ListenerLog.Entry], onSawEverything: Bool) -> [String] {
+    var problems: [String] = []
+    for (index, entry) in entries.enumerated() where entry.listener == .hook {
+      let expected: Set<String>
+      switch entry.phase {
+      case "loading(true)": expected = ["started"]
+      case "loading(false)": expected = terminalPhases
+      default: continue
+      }
+      let next = entries.indices.contains(index + 1) ? entries[index + 1] : nil
+      if next?.listener != .events || next?.action != entry.action || !expected.contains(next?.phase ?? "") {
+        problems.append(
+          "\(entry) (entry \(index)) is not right before its run's \(expected.sorted()) event; next: "
+            + "\(next.map(\.description) ?? "nothing")")
+      }
+      guard entry.phase == "loading(false)", onSawEverything else { continue }
+      let previous = index > 0 ? entries[index - 1] : nil
+      if previous?.listener != .on || previous?.action != entry.action
+        || !terminalPhases.contains(previous?.phase ?? "")
+      {
+        problems.append(
+          "\(entry) (entry \(index)) does not follow its run's On end handler; previous: "
+            + "\(previous.map(\.description) ?? "nothing")")
+      }
+    }
+    return problems
   }
 
   /// Per run: `started` once, then exactly one terminal event, then nothing; `dropped` alone.

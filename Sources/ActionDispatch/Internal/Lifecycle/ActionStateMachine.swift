@@ -16,15 +16,25 @@ struct ActionStateMachine {
     case afterQuietPeriod(Duration)
   }
 
+  /// What a dispatch asks for: everything that decides what it does, read in ``dispatch(_:)`` alone.
+  struct Request {
+    /// What to do with the action's runs in flight.
+    var policy: DispatchPolicy
+    /// Whether the dispatch, once it is a run, ends the runs of other actions (its `supersedes:`).
+    var supersedesOtherActions = false
+  }
+
   /// What to do with a dispatch.
   enum DispatchAction: Equatable {
     /// Drop it: it emits `dropped` and its task completes at once.
     case drop
     /// Hold it until the throttle window closes (see ``hold(_:)``); it is not a run yet.
     case hold
-    /// Accept it as a run (see ``accept(_:)``): its work starts at `start`; the runs in
-    /// `supersedes` end as cancelled; `opensWindow` is the throttle interval it opens.
-    case start(Start, supersedes: Bool, opensWindow: Duration?)
+    /// Accept it as a run (see ``accept(_:supersedes:)``): its work starts at `start`; the
+    /// action's runs in flight end as cancelled when `supersedes`; `opensWindow` is the throttle
+    /// interval it opens; `supersedesOtherActions`: the runs of the other actions it names end
+    /// as cancelled (see ``supersededByAnotherAction(sparing:)``).
+    case start(Start, supersedes: Bool, opensWindow: Duration?, supersedesOtherActions: Bool)
   }
 
   /// The runs accepted and not yet retired, oldest first.
@@ -35,15 +45,28 @@ struct ActionStateMachine {
   /// Whether the action has nothing live: no run and no throttle window.
   var isEmpty: Bool { runs.isEmpty && window == nil }
 
-  /// Decides what a dispatch with the given policy does.
-  func dispatch(policy: DispatchPolicy) -> DispatchAction {
-    switch policy {
-    case .concurrent: .start(.now, supersedes: false, opensWindow: nil)
-    case .cancelPrevious: .start(.now, supersedes: true, opensWindow: nil)
-    case .ignoreWhileRunning: runs.isEmpty ? .start(.now, supersedes: false, opensWindow: nil) : .drop
-    case .enqueue: .start(runs.isEmpty ? .now : .afterPredecessors, supersedes: false, opensWindow: nil)
-    case .debounce(let quiet): .start(.afterQuietPeriod(quiet), supersedes: true, opensWindow: nil)
-    case .throttle(let interval): window == nil ? .start(.now, supersedes: false, opensWindow: interval) : .hold
+  /// Decides what a dispatch does.
+  ///
+  /// A dispatch supersedes other actions only when it becomes a run: one that is dropped
+  /// supersedes nothing, and one that is held supersedes when it starts.
+  func dispatch(_ request: Request) -> DispatchAction {
+    let others = request.supersedesOtherActions
+    switch request.policy {
+    case .concurrent:
+      return .start(.now, supersedes: false, opensWindow: nil, supersedesOtherActions: others)
+    case .cancelPrevious:
+      return .start(.now, supersedes: true, opensWindow: nil, supersedesOtherActions: others)
+    case .ignoreWhileRunning:
+      guard runs.isEmpty else { return .drop }
+      return .start(.now, supersedes: false, opensWindow: nil, supersedesOtherActions: others)
+    case .enqueue:
+      let start: Start = runs.isEmpty ? .now : .afterPredecessors
+      return .start(start, supersedes: false, opensWindow: nil, supersedesOtherActions: others)
+    case .debounce(let quiet):
+      return .start(.afterQuietPeriod(quiet), supersedes: true, opensWindow: nil, supersedesOtherActions: others)
+    case .throttle(let interval):
+      guard window == nil else { return .hold }
+      return .start(.now, supersedes: false, opensWindow: interval, supersedesOtherActions: others)
     }
   }
 
@@ -100,6 +123,19 @@ struct ActionStateMachine {
     let held = window?.held
     window?.held = nil
     return (runs.all, held)
+  }
+
+  /// A run of another action superseded this one: every live run but `spared` ends as
+  /// cancelled, and the dispatch held in the window is dropped.
+  ///
+  /// - Parameter spared: The run whose callback made the superseding dispatch (a streaming run
+  ///   delivering an element): a dispatch never supersedes the run that made it.
+  /// - Returns: The runs to retire as cancelled, oldest first, and the held dispatch to drop.
+  ///   The runs stay in the order until they are retired.
+  mutating func supersededByAnotherAction(sparing spared: Run?) -> (runs: [Run], held: HeldDispatch?) {
+    var (runs, held) = cancel()
+    if let spared { runs.removeAll { $0 === spared } }
+    return (runs, held)
   }
 
   /// Forgets the held dispatch `runID`, whose task was cancelled.

@@ -4,29 +4,29 @@ extension BaseViewModel {
   /// The run's work returned: the run succeeds, or ends as cancelled when its task was.
   ///
   /// Never inlined into a run's task, like the other entry points a task calls: the task's
-  /// async frame then holds only what crosses its one `await`.
+  /// async frame then holds only what crosses its one `await`. The task calls it only while the
+  /// run is live: a run that something else ended is not ended again.
   @inline(never) @usableFromInline
   func retire<T>(_ run: Run, of actionId: ActionId, returning value: T, onSuccess: (@MainActor (T) -> Void)?) {
-    guard run.isLive else { return }
     guard !Task.isCancelled else { return retire(run, of: actionId, cancelled: false) }
     detach(run)
     run.state.resultInDelivery = run
-    // A run's task resumes only between two turns of the main actor, never inside a delivery:
-    // nothing is queued, so the run's end is delivered now, its result handlers first, given
-    // the value typed: it is boxed only for `On` handlers, and no closure is made for it.
-    assert(!isDelivering, "a run's task resumed inside a delivery")
-    isDelivering = true
+    // A run's task resumes only between two turns of the main actor, never inside a delivery, so
+    // this delivery starts now: the run's result handlers first, given the value typed (it is
+    // boxed only for `On` handlers, and no closure is made for it).
+    let began = beginDelivery()
+    assert(began, "a run's task resumed inside a delivery")
     onSuccess?(value)
     actionDidSucceed(actionId, result: value)
     if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
     deliverEnd(of: run, actionId, .succeeded)
-    deliverPending()
+    endDelivery()
   }
 
-  /// The work threw: the run fails, or ends as cancelled when that is why it threw.
+  /// The work threw: the run fails, or ends as cancelled when that is why it threw. The task
+  /// calls it only while the run is live.
   @inline(never) @usableFromInline
   func retire(_ run: Run, of actionId: ActionId, afterWorkThrew error: any Error) {
-    guard run.isLive else { return }
     if Task.isCancelled || error is CancellationError {
       retire(run, of: actionId, cancelled: false)
     } else {
@@ -38,24 +38,31 @@ extension BaseViewModel {
   func retire(_ run: Run, of actionId: ActionId, timedOutAfter limit: Duration) {
     guard run.isLive else { return }
     if run.task?.isCancelled == true {
-      retire(run, of: actionId, cancelled: true)
+      retire(run, of: actionId, cancelled: false)
     } else {
-      run.task?.cancel()
+      run.cancelTask()
       retire(run, of: actionId, failedWith: ActionTimeoutError(timeout: limit))
     }
   }
 
-  /// The run's task was cancelled, possibly on another thread: retires the run on the main
-  /// actor. A run that already ended (the usual case, when the framework cancelled it) makes
-  /// this a no-op.
+  /// The run's task was cancelled from outside (its returned task, a group, a waiting caller),
+  /// possibly on another thread: retires the run on the main actor's next turn, even if its work
+  /// ignores the cancel.
+  ///
+  /// When the view model cancelled the task itself, it had retired the run first and said so
+  /// (``Run/cancelTask()``): then nothing is left to do, and no task is started.
   @usableFromInline
   nonisolated static func retireWhenCancelled(_ run: Run, of actionId: ActionId, _ owner: WeakReference<BaseViewModel>)
   {
-    Task { @MainActor in owner.object?.retire(run, of: actionId, cancelled: false) }
+    guard !Run.isCancelledByViewModel else { return }
+    Task { @MainActor in
+      guard run.isLive else { return }  // it ended meanwhile, as something else ended it
+      owner.object?.retire(run, of: actionId, cancelled: false)
+    }
   }
 
   /// Cancels every run of the action and drops the dispatch its throttle window holds; for
-  /// ``cancel(_:)``, ``cancelAll()`` and supersession.
+  /// ``cancel(_:)`` and ``cancelAll()``.
   ///
   /// The runs end before this returns, wherever it is called from: the action is not loading
   /// any more (a result being delivered stops counting too). Their notifications are
@@ -63,11 +70,13 @@ extension BaseViewModel {
   func cancelRuns(of actionId: ActionId) {
     guard let state = states[actionId] else { return }
     let (runs, held) = state.machine.cancel()
-    batch {
+    delivering {
       if let held { drop(held, of: actionId) }
-      if state.resultInDelivery != nil {
+      if let delivered = state.resultInDelivery {
+        // Called from a result handler of the run being delivered: the action stops loading now,
+        // and the loading-off hook comes in that run's end, where every other end puts it.
         state.resultInDelivery = nil
-        if runs.isEmpty, endLoadingIfIdle(state, of: actionId) { post(.wentIdle, of: actionId) }
+        if runs.isEmpty, endLoadingIfIdle(state, of: actionId) { delivered.endedLoadingInDelivery = true }
       }
       for run in runs { retire(run, of: actionId, cancelled: true) }
     }
@@ -81,14 +90,14 @@ extension BaseViewModel {
 
   // MARK: - Retirement
 
-  /// Ends a live run as cancelled, once, whoever asks first; `cancelsWork` cancels its task.
+  /// Ends a live run as cancelled; `cancelsWork` cancels its task, which then has nothing left
+  /// to end (see ``Run/cancelTask()``).
   ///
   /// Its action stops loading at once, when this was its last run: a cancelled run has no
   /// result to deliver first.
   func retire(_ run: Run, of actionId: ActionId, cancelled cancelsWork: Bool) {
-    guard run.isLive else { return }
     detach(run)
-    if cancelsWork { run.task?.cancel() }
+    if cancelsWork { run.cancelTask() }
     post(.ended(run, .cancelled(wentIdle: endLoadingIfIdle(run.state, of: actionId))), of: actionId)
   }
 
@@ -97,15 +106,16 @@ extension BaseViewModel {
   private func retire(_ run: Run, of actionId: ActionId, failedWith error: any Error) {
     detach(run)
     let state = run.state
-    state.failure = error
-    idleWatch.actionFailed(actionId)
+    setFailure(error, state, of: actionId)
     state.resultInDelivery = run
     post(.ended(run, .failed(error)), of: actionId)
   }
 
-  /// Takes a live run out of its action: it is no longer live, its timer stops, a task waiting
-  /// for its turn wakes, and so does the next run whose turn came.
+  /// Takes a live run out of its action — the one step every end of a run takes, once: it is no
+  /// longer live, its timer stops, a task waiting for its turn wakes, and so does the next run
+  /// whose turn came.
   private func detach(_ run: Run) {
+    precondition(run.isLive, "a run ended twice")
     run.isLive = false
     if let next = run.state.machine.runEnded(run) { wake(next) }
     wake(run)
@@ -121,9 +131,8 @@ extension BaseViewModel {
 
   /// Counts the action out of loading when nothing holds it any more; `true` when it went idle.
   private func endLoadingIfIdle(_ state: ActionState, of actionId: ActionId) -> Bool {
-    guard state._isLoading, !state.holdsLoading else { return false }
-    state.isLoading = false
-    summary.add(-1)
+    guard state.isLoading, !state.holdsLoading else { return false }
+    setLoading(false, state, of: actionId)
     if indicatorIsTimed { indicatorStoppedLoading(actionId, state) }
     reclaimIfIdle(state, of: actionId)
     return true
@@ -131,40 +140,52 @@ extension BaseViewModel {
 
   // MARK: - Delivery
 
-  /// Delivers a notification now, or — when called from inside one — right after it, in the
+  /// Posts a notification once the state change it reports has happened: delivered now, or —
+  /// when a notification is being delivered — queued and delivered right after it, in the
   /// order posted.
   ///
   /// This is what keeps re-entrant callbacks safe: a hook, observer or handler that
   /// dispatches, cancels or ends runs changes state at once, but every listener still sees
   /// each run's notifications in lifecycle order, one end per run.
   func post(_ notification: RunNotification, of actionId: ActionId) {
-    guard !isDelivering else {
+    guard beginDelivery() else {
       pendingActions.append(actionId)
       return pendingNotifications.append(notification)
     }
-    isDelivering = true
     deliver(notification, of: actionId)
-    deliverPending()
+    endDelivery()
   }
 
   /// Runs `body`, which changes state and posts, then delivers what it posted: every state
-  /// change of a batch (a cancel of several runs, a run and the runs it supersedes) happens
-  /// before any listener hears of the first.
-  func batch(_ body: () -> Void) {
-    guard !isDelivering else { return body() }
-    isDelivering = true
+  /// change of one call (a cancel of several runs, a run and the runs it supersedes) happens
+  /// before any listener hears of the first. Inside a delivery, what it posts is queued as
+  /// ``post(_:of:)`` queues.
+  @inline(__always)
+  func delivering(_ body: () -> Void) {
+    guard beginDelivery() else { return body() }
     body()
-    deliverPending()
+    endDelivery()
   }
 
-  /// Ends a delivery: delivers what was posted during it, in order (see ``drainPending()``),
-  /// then clears the flag.
+  /// The one decision between delivering now and queueing: `true` when no notification is being
+  /// delivered, and the caller now delivers (then calls ``endDelivery()``); `false` when one is,
+  /// and what the caller posts waits for it. ``post(_:of:)``, ``delivering(_:)`` and a run's
+  /// success all ask here.
+  @inline(__always)
+  func beginDelivery() -> Bool {
+    guard !isDelivering else { return false }
+    isDelivering = true
+    return true
+  }
+
+  /// Ends a delivery that ``beginDelivery()`` began: delivers what was posted during it, in
+  /// order, then clears the flag.
   ///
   /// Always inlined, so that a delivery that posted nothing (a run's start or end with no
-  /// listener re-entering, the usual case) ends with one check: the loop's generic frame,
-  /// which makes room for an action id, is set up only when something is queued.
+  /// listener re-entering, the usual case) ends with one check: the loop's generic frame, which
+  /// makes room for an action id, is set up only when something is queued.
   @inline(__always)
-  private func deliverPending() {
+  func endDelivery() {
     if !pendingNotifications.isEmpty { drainPending() }
     isDelivering = false
   }
@@ -194,6 +215,8 @@ extension BaseViewModel {
       // An element reaches every listener once its delivery began, even when one of them
       // cancels the run: it is the notification in progress. The end follows it.
       guard run.isLive else { return }
+      elementInDelivery = run
+      defer { elementInDelivery = nil }
       deliver(element)
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runElement(element, while: $1) } }
     case .ended(let run, let ending):
@@ -204,8 +227,6 @@ extension BaseViewModel {
       onFinish?(.cancelled)
     case .held(let runID):
       if listeners.hasObservers { notifyObservers(of: actionId, run: runID) { $0.dispatchHeld(while: $1) } }
-    case .wentIdle:
-      actionLoadingDidChange(actionId, isLoading: false)
     }
   }
 
@@ -235,6 +256,8 @@ extension BaseViewModel {
     if state.resultInDelivery === run {
       state.resultInDelivery = nil
       wentIdle = endLoadingIfIdle(state, of: actionId)
+    } else if run.endedLoadingInDelivery {
+      wentIdle = true  // a result handler cancelled the action: its loading ended then
     }
     if wentIdle { actionLoadingDidChange(actionId, isLoading: false) }
     if listeners.hasEventListeners {

@@ -33,7 +33,7 @@ extension BaseViewModel {
     begin: @escaping @MainActor () -> Task<Void, Never>?
   ) -> Task<Void, Never> {
     let held = HeldDispatch(runID: runID, begin: begin, onFinish: onFinish)
-    batch {
+    delivering {
       if let replaced = states[actionId]?.machine.hold(held) { drop(replaced, of: actionId) }
       post(.held(runID), of: actionId)
     }

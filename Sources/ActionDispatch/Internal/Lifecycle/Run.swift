@@ -35,6 +35,9 @@ final class Run: @unchecked Sendable {
   @exclusivity(unchecked) var turnWaiter: UnsafeContinuation<Void, Never>?
   /// Where the run is in its action's ``RunOrder``, while it is live.
   @exclusivity(unchecked) var position = 0
+  /// Whether a result handler of this run cancelled its action while the run's result was being
+  /// delivered, which ended the action's loading then: the loading-off hook comes in this run's end.
+  @exclusivity(unchecked) var endedLoadingInDelivery = false
 
   init(
     id: UInt64,
@@ -48,6 +51,18 @@ final class Run: @unchecked Sendable {
     self.startedAt = startedAt
     self.onFailure = onFailure
     self.onFinish = onFinish
+  }
+
+  /// Set while the view model cancels the task of a run it has already ended, so that the task's
+  /// cancellation handler, which that cancel calls on the same thread, knows that it has nothing
+  /// to do (see ``BaseViewModel/retireWhenCancelled(_:of:_:)``).
+  @TaskLocal static var isCancelledByViewModel = false
+
+  /// Cancels the run's task, once the view model has ended the run: its work stops early, and
+  /// its cancellation handler starts nothing.
+  func cancelTask() {
+    guard let task else { return }
+    Run.$isCancelledByViewModel.withValue(true) { task.cancel() }
   }
 
   /// The instant that ``startedAt`` counts from.

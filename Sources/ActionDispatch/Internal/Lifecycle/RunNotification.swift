@@ -14,9 +14,6 @@ enum RunNotification {
   case held(UInt64)
   /// A dispatch was dropped: by `.ignoreWhileRunning`, or held by `.throttle` and replaced or cancelled.
   case dropped(UInt64, onFinish: (@MainActor (RunOutcome) -> Void)?)
-  /// The action went idle without a run ending: ``BaseViewModel/cancelRuns(of:)`` ended the
-  /// loading that a result being delivered still held.
-  case wentIdle
 }
 
 /// How a run ended.

@@ -2,7 +2,8 @@ extension BaseViewModel {
   /// The run's task: wait for its turn or quiet period, then the work, then retirement.
   ///
   /// It holds the view model weakly, so releasing the view model cancels the run. Cancelling
-  /// the task retires the run on the main actor's next turn, even if the work ignores it.
+  /// the task from outside retires the run on the main actor's next turn, even if the work
+  /// ignores it; when the view model ended the run and cancelled the task, nothing more happens.
   ///
   /// `@inlinable`, for the reason ``startRun(actionId:policy:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:heldAs:)``
   /// gives; what it calls is `@usableFromInline` and stays here.
@@ -19,6 +20,9 @@ extension BaseViewModel {
     return Task { @MainActor in
       let value: T
       do {
+        // Ended or cancelled before the task ran (superseded at once, say): no handler is
+        // installed, which would be called at once and start a task to end it.
+        guard run.isLive, !Task.isCancelled else { throw CancellationError() }
         if let plan {
           value = try await withTaskCancellationHandler {
             try await Self.perform(work, of: run, actionId, plan, owner)
@@ -27,15 +31,17 @@ extension BaseViewModel {
           }
         } else {
           // A plain run calls the work directly: no extra async frame.
-          guard run.isLive, !Task.isCancelled else { throw CancellationError() }
           value = try await withTaskCancellationHandler(operation: work) {
             Self.retireWhenCancelled(run, of: actionId, owner)
           }
         }
       } catch {
+        // A run that ended already (cancelled, superseded, timed out) is not ended again.
+        guard run.isLive else { return }
         owner.object?.retire(run, of: actionId, afterWorkThrew: error)
         return
       }
+      guard run.isLive else { return }
       owner.object?.retire(run, of: actionId, returning: value, onSuccess: onSuccess)
     }
   }

@@ -6,18 +6,18 @@ extension BaseViewModel {
   /// The action went from idle to loading.
   func indicatorStartedLoading(_ actionId: ActionId, _ state: ActionState) {
     // Loading again during the minimum display period: the indicator simply stays.
-    guard !state._isShowingLoading, state.indicatorTimer == nil else { return }
+    guard !state.isShowingLoading, state.indicatorTimer == nil else { return }
     let delay = loadingIndicator.delay
     guard delay > .zero else { return showIndicator(actionId, state) }
     state.indicatorTimer = indicatorTimer(after: delay, of: actionId, state) { viewModel in
-      if state._isLoading { viewModel.showIndicator(actionId, state) }
+      if state.isLoading { viewModel.showIndicator(actionId, state) }
     }
   }
 
   /// The action's last run ended.
   func indicatorStoppedLoading(_ actionId: ActionId, _ state: ActionState) {
-    if state._isShowingLoading {
-      if state.indicatorMinimumPassed { hideIndicator(state) }
+    if state.isShowingLoading {
+      if state.indicatorMinimumPassed { setShowingLoading(false, state, of: actionId) }
     } else {
       // Ended before the delay: never shown.
       state.indicatorTimer?.cancel()
@@ -26,7 +26,7 @@ extension BaseViewModel {
   }
 
   private func showIndicator(_ actionId: ActionId, _ state: ActionState) {
-    state.isShowingLoading = true
+    setShowingLoading(true, state, of: actionId)
     state.indicatorMinimumPassed = false
     let minimum = loadingIndicator.minimumDuration
     guard minimum > .zero else {
@@ -35,15 +35,11 @@ extension BaseViewModel {
     }
     state.indicatorTimer = indicatorTimer(after: minimum, of: actionId, state) { viewModel in
       state.indicatorMinimumPassed = true
-      if !state._isLoading {
-        viewModel.hideIndicator(state)
+      if !state.isLoading {
+        viewModel.setShowingLoading(false, state, of: actionId)
         viewModel.reclaimIfIdle(state, of: actionId)
       }
     }
-  }
-
-  private func hideIndicator(_ state: ActionState) {
-    state.isShowingLoading = false
   }
 
   /// A timer on the view model's clock that fires once, unless cancelled or the state is gone.
