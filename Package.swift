@@ -60,6 +60,8 @@ let package = Package(
     ),
     .testTarget(name: "ActionDispatchCLITests", dependencies: ["ActionDispatch", "FakeGitHubServer", "BrowseUI"]),
     .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding"]),
+    // The benchmarks' `--check`: its verdicts, and a run without the tool beside it.
+    .testTarget(name: "ActionDispatchBenchmarksTests", dependencies: ["ActionDispatchBenchmarks"]),
     .testTarget(
       name: "BrowseUITests",
       dependencies: ["BrowseUI", "ActionDispatch", "ActionDispatchTesting", "GitHubFollowers", "CommandLineKit"]),
