@@ -1,0 +1,126 @@
+/// The help `action-dispatch scaffold` must print, written out whole: `scaffold --help`,
+/// `scaffold action --help` and `scaffold view-model --help`.
+extension ScaffoldCommandTests {
+  /// `action-dispatch scaffold --help`.
+  static let scaffoldHelp = #"""
+    OVERVIEW: Generate a new action's tests, or a new view model.
+
+    Renders the templates of Templates/ (see its README.md), which are compiled into
+    the tool: it works from any directory. Names must be Swift identifiers (ASCII
+    letters, digits and _, not a keyword). With --output, an existing file is
+    replaced only with --force. From your app's package, which depends on
+    ActionDispatch, run it as 'swift run action-dispatch-scaffold ...': the same
+    subcommands in a tool that builds only the scaffolding.
+
+    Exit status: 0 success, 1 a file exists or cannot be written, 2 a usage error or
+    an invalid name.
+
+    USAGE: action-dispatch scaffold <subcommand>
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      action                  Generate the three tests of a new action, and every
+                              edit it needs in your code.
+      view-model              Generate a new view model with one action, its mock
+                              service and its tests.
+
+      See 'action-dispatch scaffold help <subcommand>' for detailed help.
+
+    """#
+
+  /// `action-dispatch scaffold action --help`.
+  static let actionHelp = #"""
+    OVERVIEW: Generate the three tests of a new action, and every edit it needs in
+    your code.
+
+    Prints a test file with the action's success, failure and lifecycle tests, then
+    the four edits the action needs: the enum case, the view model's method, the
+    service protocol's requirement, and the mock's Stub (named <actionName>Stub) and
+    method. Paste them, fill in the one line marked FILL IN with the service call,
+    and the tests compile and pass.
+
+    With --stream <Element>, the action is a streaming one: its service method
+    returns an async sequence of Element, and the mock streams its stub's [Element]
+    with stub.stream(). For an element type without literals, such as your own Repo,
+    the tests' two sample values are a second line marked FILL IN.
+
+    USAGE: action-dispatch scaffold action <actionName> --view-model <TypeName>
+                                           [--mock <Type>] [--stream <Element>]
+                                           [--module <Name>] [--output <path>]
+                                           [--force]
+
+    ARGUMENTS:
+      <actionName>            The new action: its enum case, its method and the
+                              start of its tests' names, such as unfollow; with
+                              associated values, such as 'delete(Int)' or
+                              'move(from: Int, to: Int)', the method takes them and
+                              the tests pass samples.
+
+    OPTIONS:
+      --view-model <TypeName>
+                              The view model that gets the action, such as
+                              FollowerListViewModel. Required.
+      --mock <Type>           The mock service the tests create; <Base> is the view
+                              model's name without ViewModel. (default:
+                              Mock<Base>Service)
+      --stream <Element>      The action streams elements of this type, such as
+                              String, [Repo] or Repo: the method stub dispatches
+                              elements: with onElement, the mock's stub returns
+                              [Element] and streams it with stub.stream(), and the
+                              success test checks the elements that
+                              On(.action).element received: two literals when the
+                              type has them (String, Int, [String]…), else two
+                              values you fill in.
+      --module <Name>         The module that defines the view model, which the
+                              tests @testable import. By default <Module> when
+                              --output is under Sources/<Module>/ or
+                              Tests/<Module>Tests/, else the package's one module
+                              with tests (required when there are several); without
+                              --output, the current package's, else the view model's
+                              name without ViewModel.
+      --output <path>         Write the tests to this file, or into this folder as
+                              <ViewModel><Action>Tests.swift, instead of printing
+                              them; in a Swift package, a folder outside Tests/
+                              means Tests/<Module>Tests/. The edits to paste are
+                              printed either way.
+      --force                 Replace files that --output would overwrite.
+      -h, --help              Show help information.
+
+    """#
+
+  /// `action-dispatch scaffold view-model --help`.
+  static let viewModelHelp = #"""
+    OVERVIEW: Generate a new view model with one action, its mock service and its
+    tests.
+
+    Prints three files, each after a line that names it and its target: the view
+    model (its action enum, service protocol and @Observable class) for your app
+    target; its mock service and its tests for your test target. They compile and
+    the tests pass as generated.
+
+    USAGE: action-dispatch scaffold view-model <TypeName> [--module <Name>]
+                                               [--output <folder>] [--force]
+
+    ARGUMENTS:
+      <TypeName>              The new view model's class, such as ProfileViewModel.
+
+    OPTIONS:
+      --module <Name>         The module that defines the view model, which the
+                              tests @testable import. By default <Module> when
+                              --output is under Sources/<Module>/ or
+                              Tests/<Module>Tests/, else the package's one module
+                              with tests (required when there are several); without
+                              --output, the current package's, else the view model's
+                              name without ViewModel.
+      --output <folder>       Write the files instead of printing them. In a Swift
+                              package, each goes to its target: the view model to
+                              Sources/<Module>/ and its mock and tests to
+                              Tests/<Module>Tests/ when <folder> is the package or
+                              one of those folders; any other folder gets all three.
+      --force                 Replace files that --output would overwrite.
+      -h, --help              Show help information.
+
+    """#
+}
