@@ -11,18 +11,15 @@ import Testing
     var errors: String
   }
 
-  /// The debug `ActionDispatchBenchmarks` that `swift build` puts beside this test bundle.
+  /// The debug `ActionDispatchBenchmarks` that `swift build` puts beside this test bundle (the
+  /// bundle's folder on Linux, the folder that holds the `.xctest` bundle on macOS).
   static var benchmark: URL {
     get throws {
-      var directories: [URL] = []
-      if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-        directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+      let candidates = ([Bundle.main] + Bundle.allBundles).map { bundle in
+        let folder =
+          bundle.bundleURL.pathExtension == "xctest" ? bundle.bundleURL.deletingLastPathComponent() : bundle.bundleURL
+        return folder.appendingPathComponent("ActionDispatchBenchmarks")
       }
-      for bundle in [Bundle.main] + Bundle.allBundles {
-        let url = bundle.bundleURL
-        directories.append(url.pathExtension == "xctest" ? url.deletingLastPathComponent() : url)
-      }
-      let candidates = directories.map { $0.appendingPathComponent("ActionDispatchBenchmarks") }
       return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
     }
   }
