@@ -39,16 +39,10 @@ package struct FakeRequest: Sendable, Equatable {
     let (path, query) = FakeRequest.split(target)
     self.path = path
     self.queryItems = FakeRequest.decodeQuery(query)
-    var lowered: [String: String] = [:]
-    for (name, value) in headers {
-      let key = name.lowercased()
-      if let existing = lowered[key] {
-        lowered[key] = existing + ", " + value
-      } else {
-        lowered[key] = value
-      }
-    }
-    self.headers = lowered
+    // Names that differ only in case are one header: their values joined, in name order.
+    self.headers = Dictionary(
+      headers.sorted { $0.key < $1.key }.map { ($0.key.lowercased(), $0.value) },
+      uniquingKeysWith: { $0 + ", " + $1 })
   }
 
   /// Returns the value of the header called `name`, compared case-insensitively.
