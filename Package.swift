@@ -58,11 +58,21 @@ let package = Package(
       name: "GitHubFollowersTests",
       dependencies: ["ActionDispatch", "GitHubAPI", "GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer"]
     ),
-    .testTarget(name: "ActionDispatchCLITests", dependencies: ["ActionDispatch", "FakeGitHubServer", "BrowseUI"]),
+    .testTarget(
+      name: "ActionDispatchCLITests",
+      dependencies: ["ActionDispatch", "FakeGitHubServer", "BrowseUI", "BrowseUITestSupport"]),
     .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding"]),
+    // The benchmarks' `--check`: its verdicts, and a run without the tool beside it.
+    .testTarget(name: "ActionDispatchBenchmarksTests", dependencies: ["ActionDispatchBenchmarks"]),
     .testTarget(
       name: "BrowseUITests",
-      dependencies: ["BrowseUI", "ActionDispatch", "ActionDispatchTesting", "GitHubFollowers", "CommandLineKit"]),
+      dependencies: [
+        "BrowseUI", "BrowseUITestSupport", "ActionDispatch", "ActionDispatchTesting", "GitHubFollowers",
+        "CommandLineKit",
+      ]),
+    // What the browser's tests and the CLI's end-to-end tests share: a virtual terminal screen.
+    .target(
+      name: "BrowseUITestSupport", dependencies: ["BrowseUI", "CommandLineKit"], path: "Tests/BrowseUITestSupport"),
   ],
   swiftLanguageModes: [.v6]
 )

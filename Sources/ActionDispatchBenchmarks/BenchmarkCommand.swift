@@ -3,7 +3,8 @@ import Foundation
 /// `swift run -c release ActionDispatchBenchmarks [--json] [--quick] [--check] [--filter TEXT]`
 ///
 /// Every figure is a ratio against a baseline measured in the same run, because these
-/// machines are noisy. `--check` exits 1 when a target is missed.
+/// machines are noisy. `--check` exits 1 when a target is missed, a row could not be measured,
+/// or a `--filter` matched no row (``BenchmarkCheck``).
 @main
 struct BenchmarkCommand {
   static let usage = """
@@ -12,7 +13,8 @@ struct BenchmarkCommand {
     Runs the benchmarks (build with -c release) and prints a table, or JSON with --json.
       --json           Print machine-readable JSON on stdout.
       --quick          Fewer iterations, for CI smoke runs.
-      --check          Exit 1 when a benchmark misses its target.
+      --check          Exit 1 when a benchmark misses its target or could not be measured,
+                       or when a --filter matches no benchmark.
       --filter <text>  Run only the benchmarks whose name contains <text>; repeat to run several.
 
     It runs with SWIFT_DETERMINISTIC_HASHING=1 (executing itself again to set it), so that a
@@ -65,7 +67,7 @@ struct BenchmarkCommand {
 
     var results: [BenchmarkResult] = []
     func wanted(_ name: String) -> Bool {
-      filters.isEmpty || filters.contains { name.localizedCaseInsensitiveContains($0) }
+      filters.isEmpty || filters.contains { BenchmarkCheck.matches(name, $0) }
     }
     /// A scenario runs when a filter names it or any of its results.
     func wanted(_ scenario: String, results names: [String]) -> Bool {
@@ -102,10 +104,13 @@ struct BenchmarkCommand {
       let latency = ProcessInfo.processInfo.environment["BENCH_LATENCY_MS"].flatMap(Int.init) ?? 20
       results += await FollowersOverHTTP.run(pages: 20, latency: .milliseconds(latency), rounds: quick ? 3 : 5)
     }
-    if wanted("peak memory", results: []) {
+    if wanted("peak memory", results: ["peak memory of followers against"]) {
       results += HostileAnswerMemory.run()
     }
-    if wanted("CLI cold start", results: []) {
+    let coldStartResults = [
+      "CLI cold start: action-dispatch --help", "CLI cold start: action-dispatch followers octocat",
+    ]
+    if wanted("CLI cold start", results: coldStartResults) {
       results += CLIColdStart.run(launches: quick ? 10 : 30)
     }
     if wanted("followers at scale", results: ["followers at scale: peak memory"]) {
@@ -127,13 +132,18 @@ struct BenchmarkCommand {
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      // A row not measured has NaN or ∞, which JSON numbers cannot say.
+      encoder.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
       let entries = results.map { JSONEntry($0) }
       print(String(decoding: try! encoder.encode(entries), as: UTF8.self))
     } else {
       print(Table.render(results))
     }
-    if check, results.contains(where: { !$0.passed }) {
-      FileHandle.standardError.write(Data("error: a benchmark missed its target (see the table)\n".utf8))
+    let failures = BenchmarkCheck.failures(of: results, filters: filters)
+    if check, !failures.isEmpty {
+      let lines = failures.map { "error: \($0)\n" }.joined()
+      FileHandle.standardError.write(Data((lines + "error: the benchmark check failed (see the table)\n").utf8))
       exit(1)
     }
   }
@@ -152,7 +162,7 @@ struct JSONEntry: Encodable {
   enum CodingKeys: String, CodingKey {
     case name, value, unit, baseline
     case baselineValue = "baseline_value"
-    case ratio, target, passed, notes
+    case ratio, target, measured, passed, notes
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -164,6 +174,7 @@ struct JSONEntry: Encodable {
     try container.encodeIfPresent(result.baselineValue, forKey: .baselineValue)
     try container.encode(result.measure, forKey: .ratio)
     try container.encode(result.targetDescription, forKey: .target)
+    try container.encode(result.measured, forKey: .measured)
     try container.encode(result.passed, forKey: .passed)
     try container.encode(result.notes, forKey: .notes)
   }

@@ -22,14 +22,14 @@ import Foundation
 /// that vanish mid-request, and ``stop()`` returns promptly even while connections are open
 /// or ``FakeResponse/Behavior/neverRespond`` answers are pending. Any number of servers can
 /// run side by side. All members are safe to call from any thread or task.
-public final class FakeGitHubServer: Sendable {
+package final class FakeGitHubServer: Sendable {
   private let core: ServerCore
 
   /// Binds 127.0.0.1 on an ephemeral port and starts serving at once.
   ///
   /// - Parameter latency: A pause before every response; see ``latency``.
   /// - Throws: An error describing the failed system call if the socket cannot be set up.
-  public init(latency: Duration = .zero) throws {
+  package init(latency: Duration = .zero) throws {
     core = try ServerCore(latency: latency)
   }
 
@@ -38,14 +38,14 @@ public final class FakeGitHubServer: Sendable {
   }
 
   /// The TCP port the server listens on.
-  public var port: Int {
+  package var port: Int {
     core.port
   }
 
   /// The server's root URL, `http://127.0.0.1:<port>`, without a trailing slash.
   ///
   /// Use it where a client takes GitHub's API root (`https://api.github.com`).
-  public var baseURL: URL {
+  package var baseURL: URL {
     core.baseURL
   }
 
@@ -55,7 +55,7 @@ public final class FakeGitHubServer: Sendable {
   /// the server is deinitialized. After `stop()`, new connections are refused: the port stays
   /// reserved for as long as the server object lives, so no other server (another test running
   /// in parallel) can be given it and answer in this one's place.
-  public func stop() {
+  package func stop() {
     core.stop()
   }
 
@@ -63,7 +63,7 @@ public final class FakeGitHubServer: Sendable {
   ///
   /// Settable at any time; it applies to responses not yet sent. The benchmarks use 20 ms
   /// to stand in for network round trips. ``stop()`` cuts a pause short.
-  public var latency: Duration {
+  package var latency: Duration {
     get { core.state.withLock { $0.latency } }
     set { core.state.withLock { $0.latency = newValue } }
   }
@@ -105,7 +105,7 @@ public final class FakeGitHubServer: Sendable {
   ///   - followers: How many followers the user has; `Int.max` (or anything above
   ///     `Int.max / 2`, the most served) for a list that has a next page for as long as anyone asks.
   ///   - name: The profile's display name; `nil` sends `"name":null`.
-  public func addUser(_ login: String, followers: Int, name: String? = nil) {
+  package func addUser(_ login: String, followers: Int, name: String? = nil) {
     let user = FakeUser(login: login, followers: min(max(0, followers), Int.max / 2), name: name)
     core.state.withLock { state in
       let key = login.lowercased()
@@ -130,7 +130,7 @@ public final class FakeGitHubServer: Sendable {
   ///   - response: The response to send.
   ///   - times: How many requests it answers; `nil` for every one from now on. A count below 1
   ///     adds nothing.
-  public func respond(to path: String, with response: FakeResponse, times: Int? = 1) {
+  package func respond(to path: String, with response: FakeResponse, times: Int? = 1) {
     if let times, times < 1 { return }
     core.state.withLock { $0.overrides[path, default: []].append(Override(response: response, remaining: times)) }
   }
@@ -145,7 +145,7 @@ public final class FakeGitHubServer: Sendable {
   /// strongly keeps it alive past its last use: call ``stop()`` explicitly in that case.
   ///
   /// - Parameter handler: The handler, or `nil` to remove the current one.
-  public func setHandler(_ handler: (@Sendable (FakeRequest) -> FakeResponse?)?) {
+  package func setHandler(_ handler: (@Sendable (FakeRequest) -> FakeResponse?)?) {
     core.state.withLock { $0.handler = handler }
   }
 
@@ -156,12 +156,12 @@ public final class FakeGitHubServer: Sendable {
   ///
   /// A request is recorded as soon as it is read, before it is answered, so it is here even
   /// when its answer is delayed or never comes.
-  public var requests: [FakeRequest] {
+  package var requests: [FakeRequest] {
     core.state.withLock { $0.requests }
   }
 
   /// The number of requests in ``requests``.
-  public var requestCount: Int {
+  package var requestCount: Int {
     core.state.withLock { $0.requests.count }
   }
 
@@ -175,7 +175,7 @@ public final class FakeGitHubServer: Sendable {
   }
 
   /// Forgets the recorded requests. Users, overrides, the handler and rate-limit counters stay.
-  public func resetRecording() {
+  package func resetRecording() {
     core.state.withLock { $0.requests.removeAll() }
   }
 }

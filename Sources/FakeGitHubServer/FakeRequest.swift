@@ -7,23 +7,23 @@ import Foundation
 /// ``FakeGitHubServer/setHandler(_:)`` receive the same value.
 ///
 /// Header names are lowercased; repeated headers are joined with `", "` as HTTP allows.
-public struct FakeRequest: Sendable, Equatable {
+package struct FakeRequest: Sendable, Equatable {
   /// The request method, as sent (`"GET"`; the server answers nothing else but with a 404).
-  public var method: String
+  package var method: String
 
   /// The raw request-target from the request line, e.g. `"/users/x/followers?page=2"`.
-  public var target: String
+  package var target: String
 
   /// ``target`` without its query, still percent-encoded, e.g. `"/users/x/followers"`.
-  public var path: String
+  package var path: String
 
   /// The query parameters, percent-decoded (`+` decodes to a space).
   ///
   /// When a name occurs more than once the last value wins.
-  public var queryItems: [String: String]
+  package var queryItems: [String: String]
 
   /// The request headers, keyed by lowercased name.
-  public var headers: [String: String]
+  package var headers: [String: String]
 
   /// Creates a request, deriving ``path`` and ``queryItems`` from `target`.
   ///
@@ -33,29 +33,23 @@ public struct FakeRequest: Sendable, Equatable {
   ///   - method: The request method.
   ///   - target: The request-target, path plus optional query.
   ///   - headers: Header values by name; names are lowercased here.
-  public init(method: String = "GET", target: String, headers: [String: String] = [:]) {
+  package init(method: String = "GET", target: String, headers: [String: String] = [:]) {
     self.method = method
     self.target = target
     let (path, query) = FakeRequest.split(target)
     self.path = path
     self.queryItems = FakeRequest.decodeQuery(query)
-    var lowered: [String: String] = [:]
-    for (name, value) in headers {
-      let key = name.lowercased()
-      if let existing = lowered[key] {
-        lowered[key] = existing + ", " + value
-      } else {
-        lowered[key] = value
-      }
-    }
-    self.headers = lowered
+    // Names that differ only in case are one header: their values joined, in name order.
+    self.headers = Dictionary(
+      headers.sorted { $0.key < $1.key }.map { ($0.key.lowercased(), $0.value) },
+      uniquingKeysWith: { $0 + ", " + $1 })
   }
 
   /// Returns the value of the header called `name`, compared case-insensitively.
   ///
   /// - Parameter name: A header name in any case, e.g. `"If-None-Match"`.
   /// - Returns: The header's value, or `nil` when the request did not carry it.
-  public func header(_ name: String) -> String? {
+  package func header(_ name: String) -> String? {
     headers[name.lowercased()]
   }
 

@@ -19,8 +19,9 @@ extension FakeResponse {
   ///   - accounts: Each account's login, id and type.
   ///   - link: The `Link` header, if any.
   /// - Returns: The response.
-  public static func accounts(_ accounts: [(login: String, id: Int, type: String)], link: String? = nil) -> FakeResponse
-  {
+  package static func accounts(
+    _ accounts: [(login: String, id: Int, type: String)], link: String? = nil
+  ) -> FakeResponse {
     let objects = accounts.map { account -> [String: Any] in
       let path = account.login.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "x"
       return [
@@ -39,7 +40,7 @@ extension FakeResponse {
   ///   - object: A JSON-compatible value: dictionaries, arrays, strings, numbers, `NSNull()`.
   ///   - headers: More header fields, sent after `Content-Type`.
   /// - Returns: The response.
-  public static func jsonObject(_ status: Int, _ object: Any, headers: [(String, String)] = []) -> FakeResponse {
+  package static func jsonObject(_ status: Int, _ object: Any, headers: [(String, String)] = []) -> FakeResponse {
     let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("null".utf8)
     return FakeResponse(
       status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: data)

@@ -15,7 +15,7 @@ extension FakeResponse {
   ///
   /// - Parameter bytes: Everything the server sends.
   /// - Returns: The response.
-  public static func rawBytes(_ bytes: [UInt8]) -> FakeResponse {
+  package static func rawBytes(_ bytes: [UInt8]) -> FakeResponse {
     FakeResponse(status: 200, behavior: .raw { $0.send(bytes) })
   }
 
@@ -23,7 +23,7 @@ extension FakeResponse {
   ///
   /// - Parameter text: Everything the server sends; write `\r\n` where HTTP wants it.
   /// - Returns: The response.
-  public static func rawText(_ text: String) -> FakeResponse {
+  package static func rawText(_ text: String) -> FakeResponse {
     rawBytes(Array(text.utf8))
   }
 
@@ -34,7 +34,7 @@ extension FakeResponse {
   ///   - interval: The pause between two bytes.
   ///   - announcedLength: The `Content-Length` sent; 1,000,000 by default.
   /// - Returns: The response.
-  public static func trickle(interval: Duration, announcedLength: Int = 1_000_000) -> FakeResponse {
+  package static func trickle(interval: Duration, announcedLength: Int = 1_000_000) -> FakeResponse {
     FakeResponse(
       status: 200,
       behavior: .raw { connection in
@@ -52,7 +52,7 @@ extension FakeResponse {
   ///   - chunked: `true` to send it with `Transfer-Encoding: chunked` (no size announced);
   ///     `false` to announce it with `Content-Length`.
   /// - Returns: The response.
-  public static func largeBody(size: Int, chunked: Bool) -> FakeResponse {
+  package static func largeBody(size: Int, chunked: Bool) -> FakeResponse {
     FakeResponse(
       status: 200,
       behavior: .raw { connection in
@@ -81,7 +81,7 @@ extension FakeResponse {
   ///
   /// - Parameter inflatedSize: The size after decompression.
   /// - Returns: The response.
-  public static func gzipBomb(inflatedSize: Int = 1 << 30) -> FakeResponse {
+  package static func gzipBomb(inflatedSize: Int = 1 << 30) -> FakeResponse {
     let body = GzipBomb.bytes(inflatedSize: inflatedSize)
     return FakeResponse(
       status: 200,
@@ -96,7 +96,7 @@ extension FakeResponse {
   ///
   /// - Parameter size: The length of the field's value.
   /// - Returns: The response.
-  public static func hugeHeaders(size: Int = 1 << 20) -> FakeResponse {
+  package static func hugeHeaders(size: Int = 1 << 20) -> FakeResponse {
     rawText(
       head(status: 200, ["X-Padding: " + String(repeating: "a", count: size), "Content-Length: 2"]) + "[]")
   }

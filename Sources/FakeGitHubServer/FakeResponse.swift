@@ -12,24 +12,24 @@ import Foundation
 /// `Connection: close` when it is about to close the connection. All other headers are sent
 /// as given, in order, with their case kept. A response with status 204 or 304 is sent
 /// without a body.
-public struct FakeResponse: Sendable {
+package struct FakeResponse: Sendable {
   /// The status code, e.g. `200`.
-  public var status: Int
+  package var status: Int
 
   /// The header fields, sent in this order with their names' case kept.
-  public var headers: [(String, String)]
+  package var headers: [(String, String)]
 
   /// The body bytes.
-  public var body: Data
+  package var body: Data
 
   /// How the server delivers (or fails to deliver) the response.
-  public var behavior: Behavior
+  package var behavior: Behavior
 
   /// How the server treats the connection when it answers with this response.
   ///
   /// Anything but ``normal`` ends the connection, so a client sees a transport error rather
   /// than an HTTP status.
-  public enum Behavior: Sendable {
+  package enum Behavior: Sendable {
     /// Send the response and keep the connection alive (unless the client asked to close it).
     case normal
     /// Send the headers with the full `Content-Length`, then half the body, then close.
@@ -50,7 +50,7 @@ public struct FakeResponse: Sendable {
   ///   - headers: Header fields, sent as given.
   ///   - body: The body bytes.
   ///   - behavior: How to deliver it; ``Behavior/normal`` by default.
-  public init(
+  package init(
     status: Int,
     headers: [(String, String)] = [],
     body: Data = Data(),
@@ -69,7 +69,7 @@ public struct FakeResponse: Sendable {
   ///   - json: The body text, sent as UTF-8 exactly as given (it need not be valid JSON).
   ///   - headers: More header fields, sent after `Content-Type`.
   /// - Returns: The response.
-  public static func json(_ status: Int, _ json: String, headers: [(String, String)] = []) -> FakeResponse {
+  package static func json(_ status: Int, _ json: String, headers: [(String, String)] = []) -> FakeResponse {
     FakeResponse(
       status: status,
       headers: [("Content-Type", "application/json; charset=utf-8")] + headers,
@@ -86,14 +86,14 @@ public struct FakeResponse: Sendable {
   ///   - status: The status code.
   ///   - html: The body text, sent as UTF-8.
   /// - Returns: The response.
-  public static func html(_ status: Int, _ html: String) -> FakeResponse {
+  package static func html(_ status: Int, _ html: String) -> FakeResponse {
     FakeResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Data(html.utf8))
   }
 
   /// GitHub's 404: `{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}`.
   ///
   /// - Returns: The response.
-  public static func notFound() -> FakeResponse {
+  package static func notFound() -> FakeResponse {
     .gitHubJSON(404, GitHubJSON.notFoundBody)
   }
 
@@ -101,7 +101,7 @@ public struct FakeResponse: Sendable {
   /// `{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest","status":"401"}`.
   ///
   /// - Returns: The response.
-  public static func badCredentials() -> FakeResponse {
+  package static func badCredentials() -> FakeResponse {
     .gitHubJSON(
       401, #"{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest","status":"401"}"#)
   }
@@ -113,7 +113,7 @@ public struct FakeResponse: Sendable {
   ///
   /// - Parameter resetAt: When the quota refills; sent as `x-ratelimit-reset` in epoch seconds.
   /// - Returns: The response.
-  public static func primaryRateLimit(resetAt: Date) -> FakeResponse {
+  package static func primaryRateLimit(resetAt: Date) -> FakeResponse {
     .gitHubJSON(403, GitHubJSON.primaryRateLimitBody, headers: primaryRateLimitHeaders(resetAt: resetAt))
   }
 
@@ -121,7 +121,7 @@ public struct FakeResponse: Sendable {
   ///
   /// - Parameter resetAt: When the quota refills; sent as `x-ratelimit-reset` in epoch seconds.
   /// - Returns: The response.
-  public static func primaryRateLimit429(resetAt: Date) -> FakeResponse {
+  package static func primaryRateLimit429(resetAt: Date) -> FakeResponse {
     .gitHubJSON(429, GitHubJSON.primaryRateLimitBody, headers: primaryRateLimitHeaders(resetAt: resetAt))
   }
 
@@ -132,7 +132,7 @@ public struct FakeResponse: Sendable {
   ///
   /// - Parameter retryAfter: Seconds the client should wait, sent as `Retry-After`.
   /// - Returns: The response.
-  public static func secondaryRateLimit(retryAfter: Int) -> FakeResponse {
+  package static func secondaryRateLimit(retryAfter: Int) -> FakeResponse {
     .gitHubJSON(
       403,
       GitHubJSON.secondaryRateLimitBody,
@@ -152,7 +152,7 @@ public struct FakeResponse: Sendable {
   ///
   /// - Parameter status: The status code; 502 by default.
   /// - Returns: The response.
-  public static func serverError(_ status: Int = 502) -> FakeResponse {
+  package static func serverError(_ status: Int = 502) -> FakeResponse {
     .gitHubJSON(status, GitHubJSON.serverErrorBody(status: status))
   }
 
@@ -161,7 +161,7 @@ public struct FakeResponse: Sendable {
   /// The transfer succeeds; only decoding fails.
   ///
   /// - Returns: The response.
-  public static func brokenJSON() -> FakeResponse {
+  package static func brokenJSON() -> FakeResponse {
     .gitHubJSON(200, GitHubJSON.brokenBody)
   }
 
@@ -171,7 +171,7 @@ public struct FakeResponse: Sendable {
   ///   - status: 301, 302, 307 or 308; 301 by default.
   ///   - location: The `Location` header: an absolute URL, or a path on this server.
   /// - Returns: The response.
-  public static func redirect(_ status: Int = 301, to location: String) -> FakeResponse {
+  package static func redirect(_ status: Int = 301, to location: String) -> FakeResponse {
     .gitHubJSON(status, GitHubJSON.redirectBody(status: status, location: location), headers: [("Location", location)])
   }
 

@@ -9,7 +9,7 @@
 ///   _ = connection.send("HTTX/1.1 200 OK\r\n\r\n")
 /// }))
 /// ```
-public struct RawConnection: Sendable {
+package struct RawConnection: Sendable {
   let fd: Int32
   let core: ServerCore
 
@@ -18,7 +18,7 @@ public struct RawConnection: Sendable {
   /// - Parameter bytes: The bytes.
   /// - Returns: `false` when the client has gone or the server is stopping.
   @discardableResult
-  public func send(_ bytes: [UInt8]) -> Bool {
+  package func send(_ bytes: [UInt8]) -> Bool {
     !core.isStopped && POSIX.sendAll(fd, bytes)
   }
 
@@ -27,7 +27,7 @@ public struct RawConnection: Sendable {
   /// - Parameter text: The text.
   /// - Returns: `false` when the client has gone or the server is stopping.
   @discardableResult
-  public func send(_ text: String) -> Bool {
+  package func send(_ text: String) -> Bool {
     send(Array(text.utf8))
   }
 
@@ -36,7 +36,7 @@ public struct RawConnection: Sendable {
   /// - Parameter duration: How long.
   /// - Returns: `false` when the server stopped during the wait.
   @discardableResult
-  public func pause(for duration: Duration) -> Bool {
+  package func pause(for duration: Duration) -> Bool {
     core.pause(for: duration)
   }
 }

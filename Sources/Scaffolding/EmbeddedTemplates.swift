@@ -10,14 +10,14 @@
 /// ```swift
 /// let text = try EmbeddedTemplates.testSuite.render(["module": "MyApp", "Suite": "MyTests", "tests": ""])
 /// ```
-public enum EmbeddedTemplates {
+package enum EmbeddedTemplates {
   /// Every template, in file-name order.
-  public static let all: [Template] = [
+  package static let all: [Template] = [
     actionStreamTests, actionTests, mockService, testSuite, viewModel, viewModelMethod, viewModelStreamMethod,
   ]
 
   /// `Templates/ActionStreamTests.swift.template`.
-  public static let actionStreamTests = Template(
+  package static let actionStreamTests = Template(
     name: "ActionStreamTests.swift.template",
     text: #"""
         // MARK: - {{action}} (a streaming action)
@@ -73,7 +73,7 @@ public enum EmbeddedTemplates {
   )
 
   /// `Templates/ActionTests.swift.template`.
-  public static let actionTests = Template(
+  package static let actionTests = Template(
     name: "ActionTests.swift.template",
     text: #"""
         // MARK: - {{action}}
@@ -122,7 +122,7 @@ public enum EmbeddedTemplates {
   )
 
   /// `Templates/MockService.swift.template`.
-  public static let mockService = Template(
+  package static let mockService = Template(
     name: "MockService.swift.template",
     text: #"""
       import ActionDispatchTesting
@@ -148,7 +148,7 @@ public enum EmbeddedTemplates {
   )
 
   /// `Templates/TestSuite.swift.template`.
-  public static let testSuite = Template(
+  package static let testSuite = Template(
     name: "TestSuite.swift.template",
     text: #"""
       import ActionDispatch
@@ -166,7 +166,7 @@ public enum EmbeddedTemplates {
   )
 
   /// `Templates/ViewModel.swift.template`.
-  public static let viewModel = Template(
+  package static let viewModel = Template(
     name: "ViewModel.swift.template",
     text: #"""
       import ActionDispatch
@@ -228,7 +228,7 @@ public enum EmbeddedTemplates {
   )
 
   /// `Templates/ViewModelMethod.swift.template`.
-  public static let viewModelMethod = Template(
+  package static let viewModelMethod = Template(
     name: "ViewModelMethod.swift.template",
     text: #"""
       // Add to the enum {{ActionEnum}}{{enumFile}}:
@@ -268,7 +268,7 @@ public enum EmbeddedTemplates {
   )
 
   /// `Templates/ViewModelStreamMethod.swift.template`.
-  public static let viewModelStreamMethod = Template(
+  package static let viewModelStreamMethod = Template(
     name: "ViewModelStreamMethod.swift.template",
     text: #"""
       // Add to the enum {{ActionEnum}}{{enumFile}}:

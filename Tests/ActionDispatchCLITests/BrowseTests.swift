@@ -1,4 +1,5 @@
 import BrowseUI
+import BrowseUITestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import BrowseUI
+import BrowseUITestSupport
 import Testing
 
 /// The frame writer writes only the lines that changed, and what it writes shows the frame.

@@ -26,27 +26,36 @@ enum FollowersAtScale {
   static let peakLimitMiB = 64.0
   static let flatLimit = 1.2
 
-  /// The peak-memory rows.
+  /// The peak-memory rows; without the built tool, the same rows, not measured.
   static func peaks(sizes: [Int]) -> [BenchmarkResult] {
-    guard BuiltProducts.locate() != nil else { return [] }
+    let products = Result { () throws(BuiltProducts.Missing) in try BuiltProducts.locate() }
     var results: [BenchmarkResult] = []
     for json in [false, true] {
       let form = json ? "followers --all --json" : "followers --all"
       var peaks: [Int: Double] = [:]
       for size in sizes {
+        let name = "followers at scale: peak memory of \(form), \(size) followers"
+        let targetDescription = "≤ \(Int(peakLimitMiB)) MiB, exit 0"
+        if case .failure(let missing) = products {
+          peaks[size] = .nan
+          results.append(
+            .notMeasured(
+              name, unit: "MiB", target: peakLimitMiB, targetDescription: targetDescription,
+              because: missing.description))
+          continue
+        }
         let fields = FreshCopy.output([peakChildFlag, String(size), json ? "json" : "table"])
           .split(separator: " ").compactMap { Double($0) }
         let (status, peak, own) = fields.count == 3 ? (Int(fields[0]), fields[1], fields[2]) : (-1, .nan, .nan)
         peaks[size] = status == 0 ? peak : .infinity
         results.append(
           BenchmarkResult(
-            name: "followers at scale: peak memory of \(form), \(size) followers",
-            value: peak, unit: "MiB", baselineName: nil, baselineValue: nil,
-            measure: status == 0 ? peak : .infinity, target: peakLimitMiB,
-            targetDescription: "≤ \(Int(peakLimitMiB)) MiB, exit 0",
+            name: name, value: peak, unit: "MiB", baselineName: nil, baselineValue: nil,
+            measure: status == 0 ? peak : .infinity, target: peakLimitMiB, targetDescription: targetDescription,
             notes: "the child's ru_maxrss (at least its spawner's \(String(format: "%.1f", own)) MiB); "
               + "exit status \(status)"))
       }
+      // Unmeasured peaks (NaN, ∞) leave this ratio NaN: not measured either.
       if let smallest = sizes.min(), let largest = sizes.max(), largest > smallest,
         let small = peaks[smallest], let large = peaks[largest]
       {
@@ -55,24 +64,33 @@ enum FollowersAtScale {
             name: "followers at scale: peak memory of \(form) (flat), \(largest) vs \(smallest) followers",
             value: large, unit: "MiB", baselineName: "\(smallest) followers", baselineValue: small,
             measure: large / small, target: flatLimit, targetDescription: "≤ \(flatLimit)× the \(smallest) run",
-            notes: "what the list costs beyond the first rows"))
+            notes: small.isFinite && large.isFinite
+              ? "what the list costs beyond the first rows" : "the runs it compares were not measured"))
       }
     }
     return results
   }
 
-  /// The rows-a-second row.
+  /// The rows-a-second row; without the built tool, the same row, not measured.
   static func rate(followers rateFollowers: Int, latency: Int, rounds: Int) -> [BenchmarkResult] {
-    guard BuiltProducts.locate() != nil else { return [] }
+    let name = "followers at scale: rows a second, \(rateFollowers) followers, vs bare URLSession sends"
+    let targetDescription = "within 10% (time ≤ 1.11× the sends)"
+    do {
+      _ = try BuiltProducts.locate()
+    } catch {
+      return [
+        .notMeasured(
+          name, unit: "rows/s", target: 1 / 0.9, targetDescription: targetDescription, because: error.description)
+      ]
+    }
     let times = FreshCopy.output([rateChildFlag, String(rateFollowers), String(rounds), String(latency)])
       .split(separator: " ").compactMap { Double($0) }
     let (tool, raw) = times.count == 2 ? (times[0], times[1]) : (Double.nan, Double.nan)
     return [
       BenchmarkResult(
-        name: "followers at scale: rows a second, \(rateFollowers) followers, vs bare URLSession sends",
-        value: Double(rateFollowers) / tool, unit: "rows/s", baselineName: "bare sends",
+        name: name, value: Double(rateFollowers) / tool, unit: "rows/s", baselineName: "bare sends",
         baselineValue: Double(rateFollowers) / raw, measure: tool / raw, target: 1 / 0.9,
-        targetDescription: "within 10% (time ≤ 1.11× the sends)",
+        targetDescription: targetDescription,
         notes: "followers --all > /dev/null against the same \(rateFollowers / 100) pages fetched and discarded, "
           + "\(latency) ms a response; median of \(rounds) interleaved rounds")
     ]
@@ -81,7 +99,7 @@ enum FollowersAtScale {
   /// In the fresh copy: lists `count` followers with the tool and prints its exit status, its
   /// peak and this copy's own peak when it spawned the tool (which the tool inherits), in MiB.
   static func peakChild(_ count: String?, _ form: String?) -> Never {
-    guard let count = count.flatMap(Int.init), let products = BuiltProducts.locate(),
+    guard let count = count.flatMap(Int.init), let products = try? BuiltProducts.locate(),
       let server = try? FakeGitHubServer()
     else {
       print("-1 nan nan")
@@ -102,7 +120,7 @@ enum FollowersAtScale {
   @MainActor
   static func rateChild(_ count: String?, _ rounds: String?, _ latency: String?) async -> Never {
     guard let count = count.flatMap(Int.init), let rounds = rounds.flatMap(Int.init),
-      let latency = latency.flatMap(Int.init), let products = BuiltProducts.locate(),
+      let latency = latency.flatMap(Int.init), let products = try? BuiltProducts.locate(),
       let server = try? FakeGitHubServer(latency: .milliseconds(latency))
     else {
       print("nan nan")

@@ -7,13 +7,23 @@ import GitHubFollowers
 enum FollowersOverHTTP {
   @MainActor
   static func run(pages: Int, latency: Duration, rounds: Int) async -> [BenchmarkResult] {
-    guard let server = try? FakeGitHubServer(latency: latency) else {
-      return []
+    let perPage = 100
+    let server: FakeGitHubServer
+    do {
+      server = try FakeGitHubServer(latency: latency)
+    } catch {
+      // The same rows, not measured, so that a gate on them fails rather than vanishes.
+      return results(
+        pages: pages, perPage: perPage, latency: latency, rounds: rounds,
+        medians: (.nan, .nan, .nan), conditional: 0, total: 0
+      ).map {
+        .notMeasured(
+          $0.name, unit: $0.unit, target: $0.target, targetDescription: $0.targetDescription,
+          because: "the fake server did not start: \(error)")
+      }
     }
     defer { server.stop() }
-    let perPage = 100
     server.addUser("bench", followers: pages * perPage)
-    let floor = Double(pages) * Measure.seconds(in: latency)
     let rounds = max(rounds, 1)
 
     // Rounds interleave the three runs, and each figure is a median, so a noisy moment on the
@@ -37,16 +47,26 @@ enum FollowersOverHTTP {
         await timeAllPages(
           client: GitHubClient(configuration: .init(baseURL: server.baseURL)), concurrency: 4, perPage: perPage))
     }
-    let rawMedian = Measure.median(raw)
-    let sequentialMedian = Measure.median(sequential)
-    let concurrentMedian = Measure.median(concurrent)
-
     // A second identical run with the last sequential client: every page should come back as a 304.
     server.resetRecording()
     _ = await timeAllPages(client: sequentialClients[rounds - 1], concurrency: 1, perPage: perPage)
     let conditional = server.requests.filter { $0.header("If-None-Match") != nil }.count
     let total = max(server.requestCount, 1)
 
+    return results(
+      pages: pages, perPage: perPage, latency: latency, rounds: rounds,
+      medians: (Measure.median(raw), Measure.median(sequential), Measure.median(concurrent)),
+      conditional: conditional, total: total)
+  }
+
+  /// The rows, from the medians of the raw, sequential and concurrent runs (seconds) and the
+  /// second run's conditional requests out of all.
+  private static func results(
+    pages: Int, perPage: Int, latency: Duration, rounds: Int,
+    medians: (raw: Double, sequential: Double, concurrent: Double), conditional: Int, total: Int
+  ) -> [BenchmarkResult] {
+    let (rawMedian, sequentialMedian, concurrentMedian) = medians
+    let floor = Double(pages) * Measure.seconds(in: latency)
     return [
       BenchmarkResult(
         name: "followers over HTTP: \(pages) raw URLSession sends vs pages × latency",
@@ -79,24 +99,29 @@ enum FollowersOverHTTP {
     ]
   }
 
-  /// Seconds to send the followers requests for pages 1...`pages` one after another.
+  /// Seconds to send the followers requests for pages 1...`pages` one after another; NaN when
+  /// a send failed (the round is then not a measurement).
   @MainActor
   private static func timeRawSends(server: FakeGitHubServer, pages: Int, perPage: Int) async -> Double {
     let http = URLSessionHTTPClient()
     let urls = (1...pages).compactMap { page in
       URL(string: "\(server.baseURL.absoluteString)/users/bench/followers?per_page=\(perPage)&page=\(page)")
     }
-    return await Measure.seconds {
+    var failed = false
+    let elapsed = await Measure.seconds {
       for url in urls {
         do {
           _ = try await http.send(.get(url: url))
         } catch {
+          failed = true
           FileHandle.standardError.write(Data("warning: raw URLSession send failed: \(error)\n".utf8))
         }
       }
     }
+    return failed ? .nan : elapsed
   }
 
+  /// Seconds to load every page through a view model; NaN when the load failed.
   @MainActor
   private static func timeAllPages(client: GitHubClient, concurrency: Int, perPage: Int) async -> Double {
     let viewModel = FollowersViewModel(service: client)
@@ -105,6 +130,7 @@ enum FollowersOverHTTP {
     }
     if let message = viewModel.errorMessage(for: .loadAllPages) {
       FileHandle.standardError.write(Data("warning: followers over HTTP failed: \(message)\n".utf8))
+      return .nan
     }
     return elapsed
   }

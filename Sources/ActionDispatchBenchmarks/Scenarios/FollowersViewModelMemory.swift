@@ -13,22 +13,33 @@ enum FollowersViewModelMemory {
   /// The hidden argument that makes this binary load `count` followers and print
   /// `followers bytes-per-follower peak-MiB`.
   static let childFlag = "--view-model-memory-child"
+  static let reference = "reference (no target)"
 
+  /// The two reference rows: no target, but a child that fails or loads fewer followers leaves
+  /// them not measured (∞), and an unmeasured row fails `--check`.
   static func run(followers: Int) -> [BenchmarkResult] {
-    guard FreshCopy.executable != nil else { return [] }
+    let perFollowerName = "FollowersViewModel memory: bytes per follower with \(followers) loaded"
+    let peakName = "FollowersViewModel memory: peak with \(followers) followers loaded"
+    guard FreshCopy.executable != nil else {
+      let reason = "the benchmark binary cannot find its own path to run a fresh copy"
+      return [
+        .notMeasured(perFollowerName, unit: "bytes", target: .infinity, targetDescription: reference, because: reason),
+        .notMeasured(peakName, unit: "MiB", target: .infinity, targetDescription: reference, because: reason),
+      ]
+    }
     let fields = FreshCopy.output([childFlag, String(followers)]).split(separator: " ").compactMap { Double($0) }
     let (loaded, perFollower, peak) = fields.count == 3 ? (fields[0], fields[1], fields[2]) : (0, .nan, .nan)
     let ok = loaded == Double(followers)
     return [
       BenchmarkResult(
-        name: "FollowersViewModel memory: bytes per follower with \(followers) loaded",
+        name: perFollowerName,
         value: perFollower, unit: "bytes", baselineName: nil, baselineValue: nil,
-        measure: ok ? perFollower : .infinity, target: .infinity, targetDescription: "reference (no target)",
+        measure: ok ? perFollower : .infinity, target: .infinity, targetDescription: reference,
         notes: "resident set with the list held minus after releasing it (malloc_trim), over \(Int(loaded)) followers"),
       BenchmarkResult(
-        name: "FollowersViewModel memory: peak with \(followers) followers loaded",
+        name: peakName,
         value: peak, unit: "MiB", baselineName: nil, baselineValue: nil,
-        measure: ok ? peak : .infinity, target: .infinity, targetDescription: "reference (no target)",
+        measure: ok ? peak : .infinity, target: .infinity, targetDescription: reference,
         notes: "the whole process's ru_maxrss: the fake server generating the pages, the client, the list"),
     ]
   }

@@ -24,18 +24,23 @@ enum HostileAnswerMemory {
     ("a gzip bomb (1 MB inflating to 1 GiB)", { .gzipBomb() }),
   ]
 
+  /// The rows, one a case; without the built tool, the same rows, not measured.
   static func run() -> [BenchmarkResult] {
-    guard BuiltProducts.locate() != nil else { return [] }
+    let products = Result { () throws(BuiltProducts.Missing) in try BuiltProducts.locate() }
     return cases.indices.map { index in
+      let name = "peak memory of followers against \(cases[index].name)"
+      let targetDescription = "< \(Int(limitMiB)) MiB, exit 1"
+      if case .failure(let missing) = products {
+        return .notMeasured(
+          name, unit: "MiB", target: limitMiB, targetDescription: targetDescription, because: missing.description)
+      }
       let fields = FreshCopy.output([childFlag, String(index)]).split(separator: " ").compactMap { Double($0) }
       let (status, peak, own) =
         fields.count == 3 ? (Int(fields[0]), fields[1], fields[2]) : (-1, Double.nan, Double.nan)
       // A run that did not end in exit 1 did not meet the answer it was meant to: fail the row.
       return BenchmarkResult(
-        name: "peak memory of followers against \(cases[index].name)",
-        value: peak, unit: "MiB", baselineName: nil, baselineValue: nil,
-        measure: status == 1 ? peak : .infinity, target: limitMiB,
-        targetDescription: "< \(Int(limitMiB)) MiB, exit 1",
+        name: name, value: peak, unit: "MiB", baselineName: nil, baselineValue: nil,
+        measure: status == 1 ? peak : .infinity, target: limitMiB, targetDescription: targetDescription,
         notes: "the child's ru_maxrss from wait4 (at least its spawner's \(String(format: "%.1f", own)) MiB); "
           + "exit status \(status)")
     }
@@ -45,7 +50,7 @@ enum HostileAnswerMemory {
   /// this copy's own peak, in MiB.
   static func child(_ index: String?) -> Never {
     guard let index = index.flatMap(Int.init), cases.indices.contains(index),
-      let products = BuiltProducts.locate(),
+      let products = try? BuiltProducts.locate(),
       let server = try? FakeGitHubServer()
     else {
       print("-1 nan nan")

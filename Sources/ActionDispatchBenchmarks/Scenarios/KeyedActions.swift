@@ -52,15 +52,19 @@ enum KeyedActions {
         notes: "median ratio of \(rounds) rounds in a fresh process; batches of \(batch) dispatched, "
           + "then awaited, the two sides' in turn")
     ]
+    let heldName = "keyed actions: resident memory held by \(keys) idle keyed actions"
     if let before, let after {
       let held = Double(max(0, after - before))
       results.append(
         BenchmarkResult(
-          name: "keyed actions: resident memory held by \(keys) idle keyed actions",
+          name: heldName,
           value: held / 1_048_576, unit: "MiB", baselineName: nil, baselineValue: nil,
           measure: held / 1_048_576, target: 10, targetDescription: "≤ 10 MiB",
           notes: String(format: "%.0f bytes per idle action", held / Double(keys))
             + "; resident size with the view model kept, minus before it ran"))
+    } else {
+      results.append(
+        .notMeasured(heldName, unit: "MiB", target: 10, targetDescription: "≤ 10 MiB", because: "no /proc/self/statm"))
     }
     withExtendedLifetime(kept) {}
     return results

@@ -13,7 +13,10 @@ enum Measure {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
+  /// The median of `values`; NaN when there are none or when any is NaN or ∞ (a round that
+  /// failed), so that a failed round makes the figure unmeasured rather than hiding in the middle.
   static func median(_ values: [Double]) -> Double {
+    guard values.allSatisfy(\.isFinite) else { return .nan }
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }
     let middle = sorted.count / 2

@@ -11,7 +11,7 @@ enum Table {
         result.baselineValue.map { "\(format($0)) (\(result.baselineName ?? ""))" } ?? "—",
         result.baselineValue == nil ? format(result.measure) : "\(format(result.measure))×",
         result.targetDescription,
-        result.passed ? "yes" : "NO",
+        result.passed ? "yes" : result.measured ? "NO" : "NO (not measured)",
       ]
     }
     let widths = header.indices.map { column in

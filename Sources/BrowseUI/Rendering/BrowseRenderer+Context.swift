@@ -172,15 +172,17 @@ extension BrowseRenderer {
         field("Following", profile.following.map(String.init))
         field("Joined", profile.createdAt.map(Self.day))
       } else if let error = viewModel.selectedProfileError {
-        lines += Self.wrapped("! " + TerminalText.sanitized(error), width: layout.paneWidth - 1, maxLines: 4)
+        lines += TextWrapping.lines(
+          "! " + TerminalText.sanitized(error), width: layout.paneWidth - 1, longWords: .split, maxLines: 4)
         lines.append("r retries")
       } else {
         lines.append(spinner(viewModel.isShowingLoading(for: .fetchProfile)) + " loading profile…")
       }
       if case .failed(let error) = viewModel.rowState(for: follower.login) {
         lines.append("")
-        lines += Self.wrapped(
-          "! follow failed: " + TerminalText.sanitized(error), width: layout.paneWidth - 1, maxLines: 3)
+        lines += TextWrapping.lines(
+          "! follow failed: " + TerminalText.sanitized(error), width: layout.paneWidth - 1, longWords: .split,
+          maxLines: 3)
       }
       return lines
     }
@@ -213,30 +215,6 @@ extension BrowseRenderer {
     }
 
     // MARK: - Formatting
-
-    /// Text wrapped at `width` columns, at most `maxLines` lines (the last cut with `…`).
-    static func wrapped(_ text: String, width: Int, maxLines: Int) -> [String] {
-      guard width > 0 else { return [] }
-      var lines: [String] = []
-      var current = ""
-      var used = 0
-      for character in text {
-        let columns = DisplayWidth.of(character)
-        if used + columns > width {
-          lines.append(current)
-          current = ""
-          used = 0
-        }
-        current.append(character)
-        used += columns
-      }
-      if !current.isEmpty { lines.append(current) }
-      if lines.count > maxLines {
-        lines = Array(lines.prefix(maxLines))
-        lines[maxLines - 1] = DisplayWidth.truncated(lines[maxLines - 1] + "…", toColumns: width - 1) + "…"
-      }
-      return lines
-    }
 
     /// "2011-01-25", in UTC.
     static func day(_ date: Date) -> String {

@@ -1,4 +1,5 @@
 import ActionDispatch
+import CommandLineKit
 import GitHubFollowers
 
 /// Draws a ``BrowseViewModel`` as lines of text at a terminal size: a pure function of the
@@ -15,9 +16,6 @@ import GitHubFollowers
 /// ```
 @MainActor
 package enum BrowseRenderer {
-  /// The spinner's frames.
-  package static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-
   /// Renders a frame.
   ///
   /// - Parameters:
@@ -32,7 +30,7 @@ package enum BrowseRenderer {
     guard !size.isTooSmall else { return tooSmall(size) }
     var context = Context(
       viewModel: viewModel, layout: BrowseLayout(size: size),
-      spinner: spinnerFrames[spinnerFrame % spinnerFrames.count], styled: styled)
+      spinner: Spinner.frames[spinnerFrame % Spinner.frames.count], styled: styled)
     var lines: [String] = []
     lines.reserveCapacity(size.rows)
     lines.append(context.header())
@@ -54,31 +52,12 @@ package enum BrowseRenderer {
   private static func tooSmall(_ size: TerminalSize) -> BrowseFrame {
     let blank = String(repeating: " ", count: max(0, size.columns))
     var lines = Array(repeating: blank, count: max(0, size.rows))
-    let message = wrapped(
+    let message = TextWrapping.lines(
       "terminal too small: \(size.columns)×\(size.rows), needs 40×10", width: max(1, size.columns))
     let top = max(0, lines.count / 2 - message.count / 2)
     for (offset, text) in message.enumerated() where top + offset < lines.count {
       lines[top + offset] = Line.fit(text, width: size.columns)
     }
     return BrowseFrame(lines: lines, animates: false)
-  }
-
-  /// `text` broken at spaces into lines of at most `width` characters; a word longer than a
-  /// line gets a line of its own (and is cut when it is drawn).
-  private static func wrapped(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if line.isEmpty {
-        line = String(word)
-      } else if line.count + 1 + word.count <= width {
-        line += " " + word
-      } else {
-        lines.append(line)
-        line = String(word)
-      }
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines
   }
 }

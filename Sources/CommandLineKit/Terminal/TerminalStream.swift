@@ -91,14 +91,12 @@ package struct TerminalStream: Sendable {
     }
   }
 
-  /// The terminal's width in columns (`ioctl` `TIOCGWINSZ`), asked anew on every call so that
+  /// The terminal's width in columns (``TerminalWindow/size(of:)``), asked anew on every call so that
   /// a resized window is followed; `nil` when the stream is not a terminal or the terminal
   /// does not say.
   package var columns: Int? {
     guard isTerminal else { return nil }
-    var size = winsize()
-    guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
+    return TerminalWindow.size(of: fileDescriptor)?.columns
   }
 
   /// What the stream is called in an error: "standard output".

@@ -28,12 +28,12 @@
 /// > Important: Sanitize at the edge where text meets a person (a table cell, a profile line,
 /// > an error message), not where it is stored: `--json` output and the models keep the exact
 /// > text.
-public enum TerminalText {
+package enum TerminalText {
   /// The text with every character that ``needsEscaping(_:)`` replaced by a visible escape.
   ///
   /// - Parameter text: Text from a server (or anyone else).
   /// - Returns: The text to write; `text` itself when it has nothing to escape.
-  public static func sanitized(_ text: String) -> String {
+  package static func sanitized(_ text: String) -> String {
     // Printable ASCII, what most text is, has nothing to escape: checked a byte at a time.
     guard !text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
       text.unicodeScalars.contains(where: needsEscaping)
@@ -54,7 +54,7 @@ public enum TerminalText {
   /// - Parameter scalar: A Unicode scalar.
   /// - Returns: `true` for the C0 controls, DEL, the C1 controls, the bidi controls and the
   ///   line and paragraph separators.
-  public static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
+  package static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true

@@ -5,18 +5,18 @@ import Foundation
 /// ```swift
 /// let layout = ScaffoldLayout(fileSystem: LocalFileSystem())
 /// ```
-public struct LocalFileSystem: ScaffoldFileSystem {
+package struct LocalFileSystem: ScaffoldFileSystem {
   /// Uses the process's current directory and the disk.
-  public init() {}
+  package init() {}
 
   /// The process's current directory.
-  public var currentDirectory: String { FileManager.default.currentDirectoryPath }
+  package var currentDirectory: String { FileManager.default.currentDirectoryPath }
 
   /// What is at a path on disk.
   ///
   /// - Parameter path: A path, relative to the current directory or absolute.
   /// - Returns: A file or a folder, or `nil` when nothing is there.
-  public func kind(of path: String) -> ScaffoldFileKind? {
+  package func kind(of path: String) -> ScaffoldFileKind? {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
     return isFolder.boolValue ? .folder : .file
@@ -26,7 +26,7 @@ public struct LocalFileSystem: ScaffoldFileSystem {
   ///
   /// - Parameter path: A folder's path.
   /// - Returns: The names, or none when the folder cannot be read.
-  public func contents(ofFolder path: String) -> [String] {
+  package func contents(ofFolder path: String) -> [String] {
     (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
   }
 
@@ -36,7 +36,7 @@ public struct LocalFileSystem: ScaffoldFileSystem {
   ///   - contents: The file's text.
   ///   - path: Where to write it.
   /// - Throws: ``LocalFileSystem/Failure`` with the system's reason, such as "Permission denied".
-  public func write(_ contents: String, to path: String) throws {
+  package func write(_ contents: String, to path: String) throws {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent()
     do {
@@ -53,9 +53,9 @@ public struct LocalFileSystem: ScaffoldFileSystem {
   }
 
   /// Why the disk refused, in the system's words.
-  public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+  package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The reason, without a final period, such as "Permission denied".
-    public let description: String
+    package let description: String
   }
 
   /// A file-system error's reason, from its POSIX code when it has one (Foundation's own

@@ -9,7 +9,7 @@
 /// ```
 ///
 /// Paths are as `scaffold` was given them — relative to ``currentDirectory`` or absolute.
-public protocol ScaffoldFileSystem: Sendable {
+package protocol ScaffoldFileSystem: Sendable {
   /// The absolute path relative paths start from.
   var currentDirectory: String { get }
 
@@ -35,7 +35,7 @@ public protocol ScaffoldFileSystem: Sendable {
 }
 
 /// What is at a path in a ``ScaffoldFileSystem``.
-public enum ScaffoldFileKind: Sendable, Hashable {
+package enum ScaffoldFileKind: Sendable, Hashable {
   /// A file.
   case file
   /// A folder.

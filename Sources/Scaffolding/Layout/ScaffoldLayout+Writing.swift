@@ -13,7 +13,7 @@ extension ScaffoldLayout {
   ///   - force: Whether existing files may be replaced.
   /// - Throws: ``ScaffoldLayoutError`` (``ScaffoldLayoutError/Kind/cannotWrite``) when a path
   ///   exists and `force` is `false`, is a folder, lies under a file, or cannot be written.
-  public func write(_ files: [(path: String, contents: String)], force: Bool) throws(ScaffoldLayoutError) {
+  package func write(_ files: [(path: String, contents: String)], force: Bool) throws(ScaffoldLayoutError) {
     for file in files {
       switch fileSystem.kind(of: file.path) {
       case nil:

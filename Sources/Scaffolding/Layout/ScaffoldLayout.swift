@@ -24,24 +24,24 @@
 /// destination.testsFolder   // Tests/MyAppTests
 /// try layout.write([(path: "Tests/MyAppTests/XTests.swift", contents: text)], force: false)
 /// ```
-public struct ScaffoldLayout: Sendable {
+package struct ScaffoldLayout: Sendable {
   /// Where the files of a scaffold go, and the module its tests import.
-  public struct Destination: Sendable, Hashable {
+  package struct Destination: Sendable, Hashable {
     /// The module that defines the view model, which the tests import.
-    public let module: String
+    package let module: String
     /// Where the app target's file goes.
-    public let appFolder: String
+    package let appFolder: String
     /// Where the test target's files go.
-    public let testsFolder: String
+    package let testsFolder: String
   }
 
   /// The file system the layout reads and writes.
-  public let fileSystem: any ScaffoldFileSystem
+  package let fileSystem: any ScaffoldFileSystem
 
   /// Creates a layout over a file system.
   ///
   /// - Parameter fileSystem: The disk (``LocalFileSystem``, the default), or one in memory in tests.
-  public init(fileSystem: any ScaffoldFileSystem = LocalFileSystem()) {
+  package init(fileSystem: any ScaffoldFileSystem = LocalFileSystem()) {
     self.fileSystem = fileSystem
   }
 
@@ -54,7 +54,7 @@ public struct ScaffoldLayout: Sendable {
   /// - Returns: The module, and the app's and the tests' folders, written the way `output` was.
   /// - Throws: ``ScaffoldLayoutError`` (``ScaffoldLayoutError/Kind/unknownModule``) when the
   ///   module cannot be told and `--module` was not given, saying what the package has.
-  public func destination(
+  package func destination(
     output: String, module given: String?, viewModel: String
   ) throws(ScaffoldLayoutError)
     -> Destination
@@ -94,7 +94,7 @@ public struct ScaffoldLayout: Sendable {
   /// outside a package or when it cannot be told.
   ///
   /// - Returns: The package's one module with tests, else its only module, else `nil`.
-  public func moduleOfCurrentPackage() -> String? {
+  package func moduleOfCurrentPackage() -> String? {
     packageRoot(containing: absolute(".")).flatMap(soleModule(of:))
   }
 
@@ -102,7 +102,7 @@ public struct ScaffoldLayout: Sendable {
   ///
   /// - Parameter path: A path as given on the command line.
   /// - Returns: `true` when files go inside it rather than at it.
-  public func isFolder(_ path: String) -> Bool {
+  package func isFolder(_ path: String) -> Bool {
     path.hasSuffix("/") || fileSystem.kind(of: path) == .folder
   }
 
@@ -112,7 +112,7 @@ public struct ScaffoldLayout: Sendable {
   ///   - folder: A folder's path.
   ///   - name: A file name.
   /// - Returns: The file's path.
-  public static func path(in folder: String, _ name: String) -> String {
+  package static func path(in folder: String, _ name: String) -> String {
     folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 

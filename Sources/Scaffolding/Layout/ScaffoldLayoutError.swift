@@ -8,9 +8,9 @@
 ///   print(error)   // cannot tell which module defines InboxViewModel: the package at . has no Sources/ ...
 /// }
 /// ```
-public struct ScaffoldLayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ScaffoldLayoutError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What went wrong.
-  public enum Kind: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable {
     /// The module cannot be told: the user must pass `--module` (a usage error).
     case unknownModule
     /// A file is in the way or cannot be written: nothing or not everything was written.
@@ -18,16 +18,16 @@ public struct ScaffoldLayoutError: Error, Sendable, Equatable, CustomStringConve
   }
 
   /// What went wrong.
-  public let kind: Kind
+  package let kind: Kind
   /// What happened and what to do, starting in lowercase (it follows `error: `).
-  public let description: String
+  package let description: String
 
   /// Creates the error.
   ///
   /// - Parameters:
   ///   - kind: What went wrong.
   ///   - description: What happened and what to do.
-  public init(_ kind: Kind, _ description: String) {
+  package init(_ kind: Kind, _ description: String) {
     self.kind = kind
     self.description = description
   }

@@ -16,32 +16,32 @@ import Foundation
 ///
 /// The tests need a literal of each type: `Int`, `Double`, `Float`, `String` and `Bool`, and
 /// their optionals, are supported.
-public struct ActionSignature: Sendable, Hashable {
+package struct ActionSignature: Sendable, Hashable {
   /// One associated value: its label, if any, and its type.
-  public struct Parameter: Sendable, Hashable {
+  package struct Parameter: Sendable, Hashable {
     /// The label, such as `id` in `delete(id: Int)`; `nil` for `delete(Int)`.
-    public let label: String?
+    package let label: String?
     /// The type, such as `Int` or `String?`.
-    public let type: String
+    package let type: String
     /// The literal the tests pass, such as `1`.
-    public let sample: String
+    package let sample: String
   }
 
   /// The types scaffold can write a literal of, and the literal.
-  public static let samples: [String: String] = [
+  package static let samples: [String: String] = [
     "Int": "1", "Int8": "1", "Int16": "1", "Int32": "1", "Int64": "1", "UInt": "1", "UInt8": "1", "UInt16": "1",
     "UInt32": "1", "UInt64": "1", "Double": "1", "Float": "1", "String": #""sample""#, "Bool": "true",
   ]
 
   /// The enum case's name, also the method's and the tests' prefix.
-  public let name: String
+  package let name: String
   /// The associated values, in order; empty for a plain case.
-  public let parameters: [Parameter]
+  package let parameters: [Parameter]
 
   /// A plain case, without associated values; the name is not checked.
   ///
   /// - Parameter name: The case's name.
-  public init(plain name: String) {
+  package init(plain name: String) {
     self.name = name
     self.parameters = []
   }
@@ -51,7 +51,7 @@ public struct ActionSignature: Sendable, Hashable {
   /// - Parameter text: `name` or `name(Type, label: Type, ...)`.
   /// - Throws: ``InvalidNameError`` for a name or label that is not a Swift identifier, or
   ///   ``UnsupportedActionError`` for an associated value scaffold cannot write a sample of.
-  public init(parsing text: String) throws {
+  package init(parsing text: String) throws {
     guard let open = text.firstIndex(of: "(") else {
       try SwiftIdentifier.validate(text, as: .action)
       name = text
@@ -91,36 +91,36 @@ public struct ActionSignature: Sendable, Hashable {
   }
 
   /// What follows `case ` in the enum: `delete(id: Int)`.
-  public var caseDeclaration: String {
+  package var caseDeclaration: String {
     name + list(parameters.map { $0.label.map { "\($0): " } ?? "" }, parameters.map(\.type))
   }
 
   /// The parameters of the view model's method: `id: Int`, or `_ value: Int` without a label.
-  public var methodParameters: String {
+  package var methodParameters: String {
     zip(parameters, parameterNames).map { parameter, local in
       parameter.label.map { "\($0): \(parameter.type)" } ?? "_ \(local): \(parameter.type)"
     }.joined(separator: ", ")
   }
 
   /// The action value the method dispatches, from its parameters: `delete(id: id)`.
-  public var valueFromParameters: String {
+  package var valueFromParameters: String {
     name + list(parameters.map { $0.label.map { "\($0): " } ?? "" }, parameterNames)
   }
 
   /// The arguments the method passes on to the service: `id: id`, or `value`.
-  public var argumentsFromParameters: String {
+  package var argumentsFromParameters: String {
     zip(parameters, parameterNames).map { parameter, local in
       parameter.label.map { "\($0): \(local)" } ?? local
     }.joined(separator: ", ")
   }
 
   /// The action value the tests check, with sample arguments: `delete(id: 1)`.
-  public var sampleValue: String {
+  package var sampleValue: String {
     name + list(parameters.map { $0.label.map { "\($0): " } ?? "" }, parameters.map(\.sample))
   }
 
   /// The call the tests make: `delete(id: 1)`, or `delete(1)` without a label.
-  public var sampleCall: String {
+  package var sampleCall: String {
     name + "("
       + zip(parameters, parameters.map(\.sample)).map { ($0.label.map { "\($0): " } ?? "") + $1 }
       .joined(separator: ", ") + ")"
@@ -128,7 +128,7 @@ public struct ActionSignature: Sendable, Hashable {
 
   /// The input type of the mock's `Stub`: `Void`, the one value's type, or a tuple of several,
   /// labelled like the method's parameters: `(from: Int, to: Int)`.
-  public var stubInput: String {
+  package var stubInput: String {
     switch parameters.count {
     case 0: "Void"
     case 1: parameters[0].type
@@ -138,7 +138,7 @@ public struct ActionSignature: Sendable, Hashable {
 
   /// What the mock's method passes its `Stub`: nothing, the one value, or a tuple of several:
   /// `(from, to)`.
-  public var stubArguments: String {
+  package var stubArguments: String {
     switch parameters.count {
     case 0: ""
     case 1: parameterNames[0]
@@ -152,7 +152,7 @@ public struct ActionSignature: Sendable, Hashable {
   ///
   /// - Parameter type: A type as written in Swift, such as `[String]`.
   /// - Returns: The literal, such as `["sample"]`, or `nil`.
-  public static func sample(of type: String) -> String? {
+  package static func sample(of type: String) -> String? {
     let type = type.trimmingCharacters(in: .whitespaces)
     if let literal = samples[type] { return literal }
     if type.hasSuffix("?") { return sample(of: String(type.dropLast())) }
@@ -179,7 +179,7 @@ public struct ActionSignature: Sendable, Hashable {
   ///
   /// - Parameter text: The type as given on the command line.
   /// - Returns: `false` for empty text, other characters, or unbalanced brackets.
-  public static func isTypeName(_ text: String) -> Bool {
+  package static func isTypeName(_ text: String) -> Bool {
     let type = text.trimmingCharacters(in: .whitespaces)
     guard let first = type.unicodeScalars.first, first == "[" || first == "_" || first.properties.isAlphabetic
     else { return false }

@@ -12,9 +12,9 @@
 ///   // choose another name
 /// }
 /// ```
-public struct InvalidNameError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct InvalidNameError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Why a name is not a valid identifier.
-  public enum Reason: Equatable, Sendable {
+  package enum Reason: Equatable, Sendable {
     /// The name is empty.
     case empty
     /// The name starts with a digit.
@@ -29,11 +29,11 @@ public struct InvalidNameError: Error, Equatable, Sendable, CustomStringConverti
   }
 
   /// The name as given.
-  public let name: String
+  package let name: String
   /// What the name was for.
-  public let role: NameRole
+  package let role: NameRole
   /// What is wrong with it.
-  public let reason: Reason
+  package let reason: Reason
 
   /// Creates the error.
   ///
@@ -41,14 +41,14 @@ public struct InvalidNameError: Error, Equatable, Sendable, CustomStringConverti
   ///   - name: The name as given.
   ///   - role: What the name was for.
   ///   - reason: What is wrong with it.
-  public init(name: String, role: NameRole, reason: Reason) {
+  package init(name: String, role: NameRole, reason: Reason) {
     self.name = name
     self.role = role
     self.reason = reason
   }
 
   /// What is wrong and what to do, starting in lowercase (it follows `error: `).
-  public var description: String {
+  package var description: String {
     let subject = "'\(name)' is not a valid \(role.noun)"
     switch reason {
     case .empty:

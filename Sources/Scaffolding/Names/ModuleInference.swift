@@ -10,13 +10,13 @@
 /// ```
 ///
 /// The folder nearest the file wins; a name that is not a valid identifier is no answer.
-public enum ModuleInference {
+package enum ModuleInference {
   /// The module the layout of a path implies, if it implies one.
   ///
   /// - Parameter path: Where scaffold writes: a file, or a folder (which may not exist yet).
   /// - Returns: The module's name, or `nil` when no `Tests/<Module>Tests` or `Sources/<Module>`
   ///   folder is on the path.
-  public static func module(forOutputPath path: String) -> String? {
+  package static func module(forOutputPath path: String) -> String? {
     let components = path.split(separator: "/").map(String.init)
     guard components.count >= 2 else { return nil }
     for index in stride(from: components.count - 1, through: 1, by: -1) {

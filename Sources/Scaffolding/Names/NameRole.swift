@@ -6,7 +6,7 @@
 /// print(NameRole.action.noun)      // action name
 /// print(NameRole.action.example)   // fetchProfile
 /// ```
-public enum NameRole: Sendable, Hashable, CaseIterable {
+package enum NameRole: Sendable, Hashable, CaseIterable {
   /// An action: an enum case, a view-model method and the prefix of three test names.
   case action
   /// A view model's class, from which the action enum, service and mock are named.
@@ -21,7 +21,7 @@ public enum NameRole: Sendable, Hashable, CaseIterable {
   case serviceMethod
 
   /// How errors call it, such as `action name`.
-  public var noun: String {
+  package var noun: String {
     switch self {
     case .action: "action name"
     case .viewModel: "view model type name"
@@ -33,7 +33,7 @@ public enum NameRole: Sendable, Hashable, CaseIterable {
   }
 
   /// A valid name of this kind, for error messages.
-  public var example: String {
+  package var example: String {
     switch self {
     case .action: "fetchProfile"
     case .viewModel: "ProfileViewModel"

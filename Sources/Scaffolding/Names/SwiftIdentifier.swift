@@ -12,14 +12,14 @@
 /// Swift itself allows many non-ASCII letters in identifiers; scaffold does not, because the
 /// names become test and type names that every tool must handle, and because this package's
 /// swift-format configuration requires ASCII identifiers (`IdentifiersMustBeASCII`).
-public enum SwiftIdentifier {
+package enum SwiftIdentifier {
   /// The words that cannot be an action, type, mock or module name without backticks.
   ///
   /// Every Swift keyword used in declarations, statements, expressions and types, plus `_`,
   /// `Type` and `Protocol` (not members: they clash with `.Type` and `.Protocol`), and `some`,
   /// `any`, `each` and `await` (not type names). Other contextual keywords, such as `get`,
   /// `open` or `async`, work as they are.
-  public static let reservedWords: Set<String> = [
+  package static let reservedWords: Set<String> = [
     // Declarations.
     "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
     "internal", "let", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
@@ -37,7 +37,7 @@ public enum SwiftIdentifier {
   ///
   /// - Parameter name: The name.
   /// - Returns: `true` when ``validate(_:as:)`` would not throw.
-  public static func isValid(_ name: String) -> Bool {
+  package static func isValid(_ name: String) -> Bool {
     reason(name) == nil
   }
 
@@ -48,7 +48,7 @@ public enum SwiftIdentifier {
   ///   - role: What it will name; the error message mentions it.
   /// - Throws: ``InvalidNameError`` when the name is empty, starts with a digit, has a
   ///   character no identifier has or a non-ASCII letter, or is a reserved word.
-  public static func validate(_ name: String, as role: NameRole) throws(InvalidNameError) {
+  package static func validate(_ name: String, as role: NameRole) throws(InvalidNameError) {
     if let reason = reason(name) {
       throw InvalidNameError(name: name, role: role, reason: reason)
     }

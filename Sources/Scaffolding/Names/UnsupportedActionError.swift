@@ -8,24 +8,24 @@
 ///   print(error)   // 'delete(Item)' cannot be scaffolded: scaffold writes sample values only for ...
 /// }
 /// ```
-public struct UnsupportedActionError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct UnsupportedActionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The action as given.
-  public let text: String
+  package let text: String
   /// Why, and what to do instead.
-  public let reason: String
+  package let reason: String
 
   /// Creates the error.
   ///
   /// - Parameters:
   ///   - text: The action as given.
   ///   - reason: Why it cannot be scaffolded, and what to do instead.
-  public init(text: String, reason: String) {
+  package init(text: String, reason: String) {
     self.text = text
     self.reason = reason
   }
 
   /// What is wrong and what to do, starting in lowercase (it follows `error: `).
-  public var description: String {
+  package var description: String {
     "'\(text)' cannot be scaffolded: \(reason)"
   }
 }

@@ -10,17 +10,17 @@
 /// ```
 ///
 /// A name without the suffix is its own base: `Settings` gives `SettingsAction`.
-public struct ViewModelNames: Sendable, Hashable {
+package struct ViewModelNames: Sendable, Hashable {
   /// The view model's class, such as `FollowerListViewModel`.
-  public let viewModel: String
+  package let viewModel: String
   /// The view model's name without a trailing `ViewModel`, such as `FollowerList`.
-  public let base: String
+  package let base: String
   /// The enum of its actions: `<base>Action`.
-  public let actionEnum: String
+  package let actionEnum: String
   /// The protocol of its service: `<base>Service` unless given.
-  public let serviceProtocol: String
+  package let serviceProtocol: String
   /// The mock service tests create: `Mock<base>Service` unless given.
-  public let mockService: String
+  package let mockService: String
 
   /// Derives the names from a view model's name.
   ///
@@ -30,7 +30,7 @@ public struct ViewModelNames: Sendable, Hashable {
   ///   - serviceProtocol: The service's protocol, when it is not `<base>Service` (an
   ///     `IssueTracker` serving an `InboxViewModel`, say).
   /// - Throws: ``InvalidNameError`` when a name is not a valid Swift identifier.
-  public init(viewModel: String, mockService: String? = nil, serviceProtocol: String? = nil) throws(InvalidNameError) {
+  package init(viewModel: String, mockService: String? = nil, serviceProtocol: String? = nil) throws(InvalidNameError) {
     try SwiftIdentifier.validate(viewModel, as: .viewModel)
     if let mockService {
       try SwiftIdentifier.validate(mockService, as: .mockService)

@@ -14,20 +14,20 @@ import Foundation
 /// requirement and the mock's `Stub` and method — so the tests compile once they are pasted,
 /// provided the view model keeps its service in `let service` (see `Templates/README.md`). The
 /// method's one service call is marked `FILL IN`.
-public struct ActionScaffold: Sendable, Hashable {
+package struct ActionScaffold: Sendable, Hashable {
   /// The action's enum case and method name.
-  public let action: String
+  package let action: String
   /// The action with its associated values, if it has any.
-  public let signature: ActionSignature
+  package let signature: ActionSignature
   /// The view model's name and the names derived from it.
-  public let names: ViewModelNames
+  package let names: ViewModelNames
   /// The module the tests import.
-  public let module: String
+  package let module: String
   /// For a streaming action, the type of its elements, such as `String`; `nil` otherwise.
-  public let streamElement: String?
+  package let streamElement: String?
   /// What is known of the view model beyond its name: its service method, initializer, set-up
   /// and files.
-  public let facts: ViewModelFacts
+  package let facts: ViewModelFacts
 
   /// Validates the names and derives the rest.
   ///
@@ -43,7 +43,7 @@ public struct ActionScaffold: Sendable, Hashable {
   ///   - facts: What else is known of the view model; nothing by default.
   /// - Throws: ``InvalidNameError`` for the first name that is not a valid Swift identifier, or
   ///   ``UnsupportedActionError`` for associated values or elements scaffold cannot write tests for.
-  public init(
+  package init(
     action: String,
     viewModel: String,
     mockService: String? = nil,
@@ -73,7 +73,7 @@ public struct ActionScaffold: Sendable, Hashable {
 
   /// The suite's name: the view model's, the action's capitalized, then `Tests`, such as
   /// `FollowerListViewModelUnfollowTests`, so it never clashes with an existing suite.
-  public var suiteName: String {
+  package var suiteName: String {
     names.viewModel + action.prefix(1).uppercased() + action.dropFirst() + "Tests"
   }
 
@@ -82,7 +82,7 @@ public struct ActionScaffold: Sendable, Hashable {
   ///
   /// The ``facts`` then apply: the stub is named after the service method, the view model is
   /// made with the given expression, and the set-up runs before acting.
-  public var testValues: ActionTestValues {
+  package var testValues: ActionTestValues {
     var values: ActionTestValues = .defaults(for: signature, names: names)
     if let streamElement,
       let streaming = try? ActionTestValues.streaming(signature, element: streamElement, names: names)
@@ -103,12 +103,12 @@ public struct ActionScaffold: Sendable, Hashable {
   }
 
   /// The service method the action calls: ``ViewModelFacts/serviceMethod``, else the action's name.
-  public var serviceMethod: String {
+  package var serviceMethod: String {
     facts.serviceMethod ?? action
   }
 
   /// The test file: `<suiteName>.swift`, for the test target.
-  public var testFile: ScaffoldFile {
+  package var testFile: ScaffoldFile {
     let contents = TestFile(module: module, suiteName: suiteName, actions: [testValues]).render()
     return ScaffoldFile(fileName: suiteName + ".swift", target: .tests, contents: contents)
   }
@@ -116,7 +116,7 @@ public struct ActionScaffold: Sendable, Hashable {
   /// Every edit the new action needs, each after a comment that says where it goes: the enum
   /// case, the view model's method (its one service call marked `FILL IN`), the service
   /// protocol's requirement, and the mock's `Stub` and method. With them, the tests compile.
-  public var pasteText: String {
+  package var pasteText: String {
     (streamElement == nil ? EmbeddedTemplates.viewModelMethod : EmbeddedTemplates.viewModelStreamMethod)
       .renderChecked([
         "action": action, "ActionEnum": names.actionEnum, "ViewModel": names.viewModel,
@@ -154,7 +154,7 @@ public struct ActionScaffold: Sendable, Hashable {
   }
 
   /// What `scaffold action` prints without `--output`: the test file, then the text to paste.
-  public var listing: String {
+  package var listing: String {
     testFile.listing + "\n" + pasteText
   }
 }

@@ -16,43 +16,43 @@ import Foundation
 ///
 /// Each value is Swift source; a multi-line value is indented where its placeholder is, and an
 /// empty one removes its placeholder's line.
-public struct ActionTestValues: Sendable, Hashable {
+package struct ActionTestValues: Sendable, Hashable {
   /// The action's enum case, such as `fetchFollowers`: `{{action}}`.
-  public var action: String
+  package var action: String
   /// The action value the tests check, such as `fetchFollowers` or `delete(1)` for a case with
   /// an associated value: `{{actionValue}}`.
-  public var actionValue: String
+  package var actionValue: String
   /// An expression that makes the service: `{{makeService}}`.
-  public var makeService: String
+  package var makeService: String
   /// Statements that set up a successful call, or nothing: `{{stubSuccess}}`.
-  public var stubSuccess: String
+  package var stubSuccess: String
   /// An expression that makes the view model from `service`: `{{makeViewModel}}`.
-  public var makeViewModel: String
+  package var makeViewModel: String
   /// Statements that run before acting, such as loading a first page: `{{prepare}}`.
-  public var prepare: String
+  package var prepare: String
   /// The call that dispatches the action and returns its task: `{{call}}`.
-  public var call: String
+  package var call: String
   /// Expectations after a success, besides "no error": `{{expectSuccess}}`.
-  public var expectSuccess: String
+  package var expectSuccess: String
   /// Statements that make the service call fail: `{{stubFailure}}`.
-  public var stubFailure: String
+  package var stubFailure: String
   /// An expression for the message `errorMessage(for:)` shows after the failure: `{{failureMessage}}`.
-  public var failureMessage: String
+  package var failureMessage: String
   /// Expectations after the failure, besides the message: `{{expectFailure}}`.
-  public var expectFailure: String
+  package var expectFailure: String
   /// For a streaming action, the element type (`{{Element}}`) and the elements the success test
   /// expects (`{{elements}}`); `nil` for an action that returns one value.
-  public var stream: Stream?
+  package var stream: Stream?
 
   /// What the tests of a streaming action need besides the usual values.
-  public struct Stream: Sendable, Hashable {
+  package struct Stream: Sendable, Hashable {
     /// The element type, such as `String`: `{{Element}}`.
-    public var element: String
+    package var element: String
     /// An expression for the elements the success test expects, in order: `{{elements}}`.
-    public var elements: String
+    package var elements: String
     /// A declaration the tests share, such as the sample elements of a type scaffold has no
     /// literal for, or nothing: `{{elementsDeclaration}}`.
-    public var declaration: String
+    package var declaration: String
 
     /// Creates the streaming values.
     ///
@@ -60,7 +60,7 @@ public struct ActionTestValues: Sendable, Hashable {
     ///   - element: The element type.
     ///   - elements: An expression for the elements the success test expects.
     ///   - declaration: A declaration the tests share; none by default.
-    public init(element: String, elements: String, declaration: String = "") {
+    package init(element: String, elements: String, declaration: String = "") {
       self.element = element
       self.elements = elements
       self.declaration = declaration
@@ -82,7 +82,7 @@ public struct ActionTestValues: Sendable, Hashable {
   ///   - failureMessage: An expression for the message shown after the failure.
   ///   - expectFailure: Expectations after the failure; none by default.
   ///   - stream: For a streaming action, its element type and expected elements; `nil` by default.
-  public init(
+  package init(
     action: String,
     actionValue: String? = nil,
     makeService: String,
@@ -118,7 +118,7 @@ public struct ActionTestValues: Sendable, Hashable {
   ///   - names: The view model's derived names; the mock is made with `()`.
   /// - Returns: `Mock<base>Service()`, `<ViewModel>(service: service)`, `viewModel.<action>()`,
   ///   a failure with `StubError("<action> failed")`, and a check that the stub was called once.
-  public static func defaults(for action: String, names: ViewModelNames) -> ActionTestValues {
+  package static func defaults(for action: String, names: ViewModelNames) -> ActionTestValues {
     defaults(for: ActionSignature(plain: action), names: names)
   }
 
@@ -130,7 +130,7 @@ public struct ActionTestValues: Sendable, Hashable {
   ///     `.delete(1)`.
   ///   - names: The view model's derived names; the mock is made with `()`.
   /// - Returns: The values, as for ``defaults(for:names:)-(String,_)``.
-  public static func defaults(for signature: ActionSignature, names: ViewModelNames) -> ActionTestValues {
+  package static func defaults(for signature: ActionSignature, names: ViewModelNames) -> ActionTestValues {
     let action = signature.name
     let message = "\(action) failed"
     return ActionTestValues(
@@ -160,7 +160,7 @@ public struct ActionTestValues: Sendable, Hashable {
   ///   - names: The view model's derived names.
   /// - Returns: The values.
   /// - Throws: ``UnsupportedActionError`` when the element is not a Swift type name.
-  public static func streaming(
+  package static func streaming(
     _ signature: ActionSignature, element: String, names: ViewModelNames
   ) throws -> ActionTestValues {
     let type = element.trimmingCharacters(in: .whitespaces)
@@ -188,7 +188,7 @@ public struct ActionTestValues: Sendable, Hashable {
   }
 
   /// The placeholder values, by placeholder name.
-  public var placeholderValues: [String: String] {
+  package var placeholderValues: [String: String] {
     [
       "action": action, "actionValue": actionValue, "makeService": makeService, "stubSuccess": stubSuccess,
       "makeViewModel": makeViewModel,
@@ -203,7 +203,7 @@ public struct ActionTestValues: Sendable, Hashable {
   /// `ActionStreamTests.swift.template` for a streaming action.
   ///
   /// - Returns: The tests, indented for the body of a suite, ending with a newline.
-  public func render() -> String {
+  package func render() -> String {
     (stream == nil ? EmbeddedTemplates.actionTests : EmbeddedTemplates.actionStreamTests)
       .renderChecked(placeholderValues)
   }

@@ -6,16 +6,16 @@
 ///   print(file.header)   // // File ProfileViewModel.swift, in your app target:
 /// }
 /// ```
-public struct ScaffoldFile: Sendable, Hashable {
+package struct ScaffoldFile: Sendable, Hashable {
   /// The kind of target a file belongs in.
-  public enum Target: Sendable, Hashable {
+  package enum Target: Sendable, Hashable {
     /// The target that defines the view model.
     case app
     /// The test target, which depends on `ActionDispatchTesting`.
     case tests
 
     /// `your app target` or `your test target`.
-    public var description: String {
+    package var description: String {
       switch self {
       case .app: "your app target"
       case .tests: "your test target"
@@ -24,11 +24,11 @@ public struct ScaffoldFile: Sendable, Hashable {
   }
 
   /// The file's name, such as `ProfileViewModelTests.swift`.
-  public let fileName: String
+  package let fileName: String
   /// The target it belongs in.
-  public let target: Target
+  package let target: Target
   /// The Swift source, ending with a newline.
-  public let contents: String
+  package let contents: String
 
   /// Creates a file.
   ///
@@ -36,19 +36,19 @@ public struct ScaffoldFile: Sendable, Hashable {
   ///   - fileName: The file's name.
   ///   - target: The target it belongs in.
   ///   - contents: The Swift source.
-  public init(fileName: String, target: Target, contents: String) {
+  package init(fileName: String, target: Target, contents: String) {
     self.fileName = fileName
     self.target = target
     self.contents = contents
   }
 
   /// The line that introduces the file when it is printed: `// File <name>, in your test target:`.
-  public var header: String {
+  package var header: String {
     "// File \(fileName), in \(target.description):"
   }
 
   /// The header, a blank line and the contents: how scaffold prints a file.
-  public var listing: String {
+  package var listing: String {
     header + "\n\n" + contents
   }
 }

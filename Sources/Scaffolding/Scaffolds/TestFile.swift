@@ -9,13 +9,13 @@
 /// ```
 ///
 /// `Tests/GitHubFollowersTests/FollowersViewModelTests.swift` is such a file, byte for byte.
-public struct TestFile: Sendable, Hashable {
+package struct TestFile: Sendable, Hashable {
   /// The module that defines the view model, imported by the file.
-  public var module: String
+  package var module: String
   /// The suite's type name, such as `ProfileViewModelTests`.
-  public var suiteName: String
+  package var suiteName: String
   /// The actions, in order; each gets its three tests.
-  public var actions: [ActionTestValues]
+  package var actions: [ActionTestValues]
 
   /// Creates a test file.
   ///
@@ -23,7 +23,7 @@ public struct TestFile: Sendable, Hashable {
   ///   - module: The module that defines the view model.
   ///   - suiteName: The suite's type name.
   ///   - actions: The actions whose tests the suite holds, in order.
-  public init(module: String, suiteName: String, actions: [ActionTestValues]) {
+  package init(module: String, suiteName: String, actions: [ActionTestValues]) {
     self.module = module
     self.suiteName = suiteName
     self.actions = actions
@@ -33,7 +33,7 @@ public struct TestFile: Sendable, Hashable {
   /// between actions.
   ///
   /// - Returns: The Swift source, ending with a newline.
-  public func render() -> String {
+  package func render() -> String {
     let tests = actions.map { $0.render().droppingFinalNewline }.joined(separator: "\n\n")
     return EmbeddedTemplates.testSuite.renderChecked(["module": module, "Suite": suiteName, "tests": tests])
   }

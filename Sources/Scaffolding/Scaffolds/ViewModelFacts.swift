@@ -8,22 +8,22 @@
 /// facts.setup = "await viewModel.load().value"        // rows exist before the action runs
 /// let scaffold = try ActionScaffold(action: "close(Int)", viewModel: "InboxViewModel", facts: facts)
 /// ```
-public struct ViewModelFacts: Sendable, Hashable {
+package struct ViewModelFacts: Sendable, Hashable {
   /// The service method the action calls, which also names the mock's `Stub`
   /// (`<serviceMethod>Stub`); the action's name when `nil`.
-  public var serviceMethod: String?
+  package var serviceMethod: String?
   /// An expression that makes the view model from `service`; `<ViewModel>(service: service)`
   /// when `nil`.
-  public var makeViewModel: String?
+  package var makeViewModel: String?
   /// Argument types of ``makeViewModel`` that scaffold could not write, each an editor
   /// placeholder the user fills in.
-  public var unresolvedArguments: [String] = []
+  package var unresolvedArguments: [String] = []
   /// Statements the tests run before acting, such as loading the rows the action needs.
-  public var setup: String?
+  package var setup: String?
   /// Where each type is declared, by name: the action enum, the view model, the service
   /// protocol and the mock. The printed edits name the file.
-  public var files: [String: String] = [:]
+  package var files: [String: String] = [:]
 
   /// No facts: the conventions of `Templates/README.md` apply.
-  public init() {}
+  package init() {}
 }

@@ -10,14 +10,14 @@
 /// The view model file holds the action enum, the service protocol and the `@Observable`
 /// class; it belongs in the app target, the other two in the test target. Everything compiles
 /// and the three tests pass as generated.
-public struct ViewModelScaffold: Sendable, Hashable {
+package struct ViewModelScaffold: Sendable, Hashable {
   /// The one action the new view model starts with.
-  public static let firstAction = "load"
+  package static let firstAction = "load"
 
   /// The view model's name and the names derived from it.
-  public let names: ViewModelNames
+  package let names: ViewModelNames
   /// The module the test files import.
-  public let module: String
+  package let module: String
 
   /// Validates the names and derives the rest.
   ///
@@ -25,7 +25,7 @@ public struct ViewModelScaffold: Sendable, Hashable {
   ///   - viewModel: The new view model's class name, such as `ProfileViewModel`.
   ///   - module: The module that will define it; the view model's base name by default.
   /// - Throws: ``InvalidNameError`` for the first name that is not a valid Swift identifier.
-  public init(viewModel: String, module: String? = nil) throws(InvalidNameError) {
+  package init(viewModel: String, module: String? = nil) throws(InvalidNameError) {
     let names = try ViewModelNames(viewModel: viewModel)
     if let module {
       try SwiftIdentifier.validate(module, as: .module)
@@ -35,7 +35,7 @@ public struct ViewModelScaffold: Sendable, Hashable {
   }
 
   /// The files: the view model, its mock service, its tests.
-  public var files: [ScaffoldFile] {
+  package var files: [ScaffoldFile] {
     let action = Self.firstAction
     let values = [
       "ViewModel": names.viewModel, "ActionEnum": names.actionEnum, "ServiceProtocol": names.serviceProtocol,
@@ -55,7 +55,7 @@ public struct ViewModelScaffold: Sendable, Hashable {
   }
 
   /// What `scaffold view-model` prints without `--output`: each file after its header.
-  public var listing: String {
+  package var listing: String {
     files.map(\.listing).joined(separator: "\n")
   }
 }

@@ -14,20 +14,20 @@ import Foundation
 /// It reads declarations as written (`final class InboxViewModel: …`, `let service: any
 /// IssueTracker`, `init(service: any IssueTracker, repo: String, clock: any Clock<Duration>)`),
 /// not as the compiler would: what it cannot find, the command asks for with an option.
-public struct SourceIndex: Sendable {
+package struct SourceIndex: Sendable {
   /// One parameter of an initializer.
-  public struct Parameter: Sendable, Hashable {
+  package struct Parameter: Sendable, Hashable {
     /// The argument label, such as `repo`; `nil` for `_`.
-    public var label: String?
+    package var label: String?
     /// The type, such as `any Clock<Duration>`.
-    public var type: String
+    package var type: String
 
     /// Creates a parameter.
     ///
     /// - Parameters:
     ///   - label: The argument label; `nil` for `_`.
     ///   - type: The type, as written.
-    public init(label: String?, type: String) {
+    package init(label: String?, type: String) {
       self.label = label
       self.type = type
     }
@@ -38,7 +38,7 @@ public struct SourceIndex: Sendable {
   /// Indexes files.
   ///
   /// - Parameter files: Each file's path, as it is to be printed, and its text.
-  public init(files: [(path: String, text: String)]) {
+  package init(files: [(path: String, text: String)]) {
     self.files = files.map { ($0.path, SwiftCodeText.code($0.text)) }
   }
 
@@ -46,7 +46,7 @@ public struct SourceIndex: Sendable {
   ///
   /// - Parameter name: The type's name.
   /// - Returns: The first file with `enum`, `class`, `struct`, `protocol` or `actor` and the name.
-  public func file(declaring name: String) -> String? {
+  package func file(declaring name: String) -> String? {
     declaration(of: name)?.path
   }
 
@@ -54,7 +54,7 @@ public struct SourceIndex: Sendable {
   ///
   /// - Parameter viewModel: The view model's class.
   /// - Returns: `IssueTracker` for `let service: any IssueTracker`; `nil` when not found.
-  public func serviceProtocol(of viewModel: String) -> String? {
+  package func serviceProtocol(of viewModel: String) -> String? {
     guard let body = declaration(of: viewModel)?.body else { return nil }
     return Self.firstMatch(#"\blet\s+service\s*:\s*(?:any\s+)?([A-Za-z_][A-Za-z0-9_.]*)"#, in: body)
   }
@@ -63,7 +63,7 @@ public struct SourceIndex: Sendable {
   ///
   /// - Parameter viewModel: The view model's class.
   /// - Returns: The parameters, in order; `nil` when the class or its initializer is not found.
-  public func initializer(of viewModel: String) -> [Parameter]? {
+  package func initializer(of viewModel: String) -> [Parameter]? {
     guard let body = declaration(of: viewModel)?.body,
       let open = body.range(of: #"\binit\s*\("#, options: .regularExpression)
     else { return nil }
@@ -83,7 +83,7 @@ public struct SourceIndex: Sendable {
   ///
   /// - Parameter protocolName: The protocol.
   /// - Returns: The class's name, or `nil`.
-  public func mock(conformingTo protocolName: String) -> String? {
+  package func mock(conformingTo protocolName: String) -> String? {
     let pattern =
       #"\bclass\s+([A-Za-z_][A-Za-z0-9_]*)\s*:[^{]*\b"# + NSRegularExpression.escapedPattern(for: protocolName) + #"\b"#
     let all = files.compactMap { Self.firstMatch(pattern, in: $0.text) }

@@ -12,11 +12,11 @@
 /// The service is `service`; a clock is an `ImmediateClock` (so timed policies do not wait); a
 /// type with a literal gets a sample (``ActionSignature/sample(of:)``). Any other type is an
 /// editor placeholder, `<#Repo#>`, listed in ``unresolved``: the one edit the tests then need.
-public struct ViewModelConstruction: Sendable, Hashable {
+package struct ViewModelConstruction: Sendable, Hashable {
   /// The expression that makes the view model from `service`.
-  public let expression: String
+  package let expression: String
   /// The types of the arguments scaffold could not write, in order.
-  public let unresolved: [String]
+  package let unresolved: [String]
 
   /// Writes the call of the initializer.
   ///
@@ -24,7 +24,7 @@ public struct ViewModelConstruction: Sendable, Hashable {
   ///   - viewModel: The view model's class.
   ///   - serviceProtocol: The protocol of its service.
   ///   - parameters: The initializer's parameters without a default value.
-  public init(viewModel: String, serviceProtocol: String, parameters: [SourceIndex.Parameter]) {
+  package init(viewModel: String, serviceProtocol: String, parameters: [SourceIndex.Parameter]) {
     var unresolved: [String] = []
     let arguments = parameters.map { parameter -> String in
       let value: String

@@ -16,24 +16,24 @@
 ///
 /// > Important: Every placeholder needs a value, even an empty one: one without a value is an
 /// > error, never left in the output.
-public struct Template: Sendable, Hashable {
+package struct Template: Sendable, Hashable {
   /// The template's name, such as its file name; errors name the template by it.
-  public let name: String
+  package let name: String
   /// The text, with its placeholders.
-  public let text: String
+  package let text: String
 
   /// Creates a template.
   ///
   /// - Parameters:
   ///   - name: What errors call the template, such as `ActionTests.swift.template`.
   ///   - text: The text, with `{{name}}` placeholders.
-  public init(name: String, text: String) {
+  package init(name: String, text: String) {
     self.name = name
     self.text = text
   }
 
   /// The names of the template's placeholders, in order of first appearance, each once.
-  public var placeholders: [String] {
+  package var placeholders: [String] {
     var seen: Set<String> = []
     var names: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -50,7 +50,7 @@ public struct Template: Sendable, Hashable {
   ///   use are ignored.
   /// - Returns: The rendered text.
   /// - Throws: ``TemplateError`` naming every placeholder that has no value.
-  public func render(_ values: [String: String]) throws(TemplateError) -> String {
+  package func render(_ values: [String: String]) throws(TemplateError) -> String {
     var missing: [String] = []
     var output: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -51,11 +51,10 @@ final class RawTerminal: BrowseTerminal {
   }
 
   var size: TerminalSize {
-    var window = winsize()
-    guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+    guard let window = TerminalWindow.size(of: output), window.rows > 0 else {
       return TerminalSize(columns: 80, rows: 24)
     }
-    return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    return TerminalSize(columns: window.columns, rows: window.rows)
   }
 
   func write(_ text: String) {

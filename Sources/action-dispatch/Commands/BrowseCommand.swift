@@ -20,7 +20,7 @@ import GitHubFollowers
 /// The screen is a terminal view of `BrowseViewModel`, drawn again whenever Observation says
 /// what it shows has changed. Both standard input and standard output must be a terminal;
 /// otherwise it exits with 2 at once and points to `followers`.
-struct BrowseCommand: Command {
+struct BrowseCommand: UserCommand {
   /// `<username>`.
   static let username = ArgumentDefinition(name: "username", help: "The GitHub login whose followers to browse first.")
 
@@ -45,11 +45,6 @@ struct BrowseCommand: Command {
   let username: GitHubUsername
   /// `--api-url`, `--timeout`, `--demo`.
   let options: GitHubOptions
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    username = try arguments.username(Self.username)
-    options = try GitHubOptions(arguments)
-  }
 
   func run(in context: CommandContext) async -> ExitCode {
     guard isatty(STDIN_FILENO) == 1, context.output.isTerminal else {

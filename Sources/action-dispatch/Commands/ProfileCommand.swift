@@ -9,7 +9,7 @@ import GitHubFollowers
 /// NAME       The Octocat
 /// ...
 /// ```
-struct ProfileCommand: Command {
+struct ProfileCommand: UserCommand {
   /// `<username>`.
   static let username = ArgumentDefinition(name: "username", help: "The GitHub login whose profile to show.")
 
@@ -28,11 +28,6 @@ struct ProfileCommand: Command {
   let username: GitHubUsername
   /// `--json`, `--api-url`, `--demo`.
   let options: GitHubOptions
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    username = try arguments.username(Self.username)
-    options = try GitHubOptions(arguments)
-  }
 
   func run(in context: CommandContext) async -> ExitCode {
     let waits = RetryWaitNotice()

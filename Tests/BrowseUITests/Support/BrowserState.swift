@@ -7,9 +7,13 @@ import GitHubFollowers
 @MainActor
 enum BrowserState {
   /// `octocat`'s seven hostile followers loaded, the second selected with its profile shown.
-  static func loaded(clock: TestClock = TestClock()) async throws -> BrowseViewModel {
+  static func loaded(
+    clock: TestClock = TestClock(), service: FixedService = FixedService()
+  ) async throws
+    -> BrowseViewModel
+  {
     let browser = BrowseViewModel(
-      username: "octocat", service: FixedService(), clock: clock, profileDebounce: .milliseconds(100),
+      username: "octocat", service: service, clock: clock, profileDebounce: .milliseconds(100),
       loadingIndicator: .immediate, now: { Date(timeIntervalSince1970: 1_764_102_665.25) })
     browser.setVisibleRows(5)
     await browser.start().value

@@ -11,6 +11,9 @@ struct FixedService: FollowersService {
     Follower(login: login, id: 1 + index, avatarURL: nil, htmlURL: nil, type: index == 5 ? "Organization" : "User")
   }
 
+  /// What every profile request throws instead of answering, when set.
+  var profileError: GitHubError?
+
   func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
     FollowersPage(followers: username == "octocat" ? Self.followers : [], page: 1, lastPage: 1)
   }
@@ -20,7 +23,8 @@ struct FixedService: FollowersService {
   }
 
   func profile(of username: String) async throws -> UserProfile {
-    UserProfile(
+    if let profileError { throw profileError }
+    return UserProfile(
       login: username, id: 7, avatarURL: nil, htmlURL: nil,
       name: username == "octocat" ? "The Octocat" : "名前\u{1B}[31mRed\u{202E}",
       company: "@github\u{07}", location: "東京 Tokyo", publicRepos: 8, followers: 7, following: 2,

@@ -1,4 +1,5 @@
 import BrowseUI
+import BrowseUITestSupport
 
 /// A ``BrowseTerminal`` that plays what is written onto a ``VirtualScreen``, so tests can
 /// wait for what a person would see.

@@ -1,5 +1,5 @@
-/// The whole outputs `action-dispatch scaffold` must print, written out: the generated code
-/// (the help texts are in ScaffoldCommandTests+ExpectedHelp.swift).
+/// The code `action-dispatch scaffold` must generate, written out whole (the help texts are in
+/// ScaffoldCommandTests+ExpectedHelp.swift).
 extension ScaffoldCommandTests {
   /// The test file of `scaffold action unfollow --view-model FollowerListViewModel`, module ConsumerApp.
   static let unfollowTestFile = #"""

@@ -1,8 +1,6 @@
-import CommandLineKit
-import GitHubFollowers
-
 /// A one-line progress indicator on standard error, shown only when standard output and
-/// standard error are both terminals (``CommandContext/showsProgress``).
+/// standard error are both terminals (``CommandContext/showsProgress``); its ``frames`` are
+/// the browser's spinners too.
 ///
 /// The message is read again for every frame, so it follows the view model's state as pages
 /// arrive ("Fetching followers of octocat… page 3 of 12"). Every frame is cut to the
@@ -22,15 +20,15 @@ import GitHubFollowers
 /// When standard output is the same terminal, write rows inside ``withLineCleared(_:)`` so the
 /// spinner's line is not mixed into them.
 @MainActor
-final class Spinner {
+package final class Spinner {
   /// The animation's frames.
-  static let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  package static let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   /// `\r` then "erase the whole line": leaves the cursor at the start of an empty line.
-  static let clearLine = "\r\u{1B}[2K"
+  package static let clearLine = "\r\u{1B}[2K"
 
   /// The width assumed when the terminal does not say.
-  static let fallbackColumns = 80
+  package static let fallbackColumns = 80
 
   private let stream: TerminalStream
   private let isEnabled: Bool
@@ -47,7 +45,7 @@ final class Spinner {
   ///   - isEnabled: Whether to draw at all; ``CommandContext/showsProgress``.
   ///   - interval: The time between frames.
   ///   - message: The text after the frame, read for every frame.
-  init(
+  package init(
     stream: TerminalStream, isEnabled: Bool, interval: Duration = .milliseconds(80),
     message: @escaping @MainActor () -> String
   ) {
@@ -58,11 +56,11 @@ final class Spinner {
   }
 
   /// Whether the spinner is animating.
-  var isRunning: Bool { animation != nil }
+  package var isRunning: Bool { animation != nil }
 
   /// Draws the first frame at once and animates until ``stop()``; does nothing when already
   /// running or when not enabled.
-  func start() {
+  package func start() {
     guard isEnabled, animation == nil else { return }
     draw()
     let interval = interval
@@ -80,7 +78,7 @@ final class Spinner {
   }
 
   /// Stops animating and clears the line.
-  func stop() {
+  package func stop() {
     animation?.cancel()
     animation = nil
     clear()
@@ -89,7 +87,7 @@ final class Spinner {
   /// Runs `body` with the spinner's line cleared, then draws the spinner again if it is running.
   ///
   /// - Parameter body: Writes to the terminal, such as table rows on standard output.
-  func withLineCleared(_ body: () -> Void) {
+  package func withLineCleared(_ body: () -> Void) {
     clear()
     body()
     if isRunning { draw() }

@@ -1,8 +1,9 @@
+import BrowseUI
 import CommandLineKit
-import GitHubFollowers
 
 /// What a terminal shows after the browser's output: enough of a VT100 to check frames
-/// end to end (cursor moves, clearing, styles ignored, wide characters in two cells).
+/// end to end (cursor moves, clearing, styles ignored, wide characters in two cells). Test
+/// support only: the browser's tests and the CLI's end-to-end tests share it.
 ///
 /// ```swift
 /// var screen = VirtualScreen(size: TerminalSize(columns: 40, rows: 10))
