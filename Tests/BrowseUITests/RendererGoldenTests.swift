@@ -41,7 +41,7 @@ import Testing
     let styled = BrowseRenderer.render(browser, size: size, styled: true)
 
     #expect(Self.shown(styled) == Goldens.wide)
-    #expect(styled.lines[3].hasPrefix("\u{1B}[7m›"))
+    #expect(styled.lines[2].hasPrefix("\u{1B}[7m›"))
     for line in styled.lines {
       let unstyled = Line.withoutStyles(line)
       #expect(!unstyled.unicodeScalars.contains { TerminalText.needsEscaping($0) })

@@ -10,15 +10,22 @@ extension BrowseViewModel {
     }
     guard let login = selectedFollower?.login else { return }
     // A row's login is the server's text: checked here, once, for every request the new list
-    // makes (its pages, its owner's profile, a retry).
+    // makes (its pages, its owner's profile, a retry). A malformed one opens nothing.
+    let user: GitHubUsername
+    do {
+      user = try GitHubUsername(login)
+    } catch {
+      noteWait("Cannot open the followers of this row: \(error)")
+      return
+    }
     let list = BrowseList(
-      login: LoginInput(login),
+      username: user,
       followers: FollowersViewModel(service: service, clock: listClock, loadingIndicator: pageIndicator))
     stack.append(list)
     watch(list)
     mode = .followers
     loadOwner(of: list)
-    list.followers.fetchFollowers(for: list.login, perPage: FollowersViewModel.defaultPerPage)
+    list.followers.fetchFollowers(for: user, perPage: FollowersViewModel.defaultPerPage)
     loadSelectedProfile()
   }
 
@@ -32,6 +39,7 @@ extension BrowseViewModel {
     guard stack.count > 1 else { return }
     let left = stack.removeLast()
     left.loadsToEnd = false
+    left.followers.stopLoadingRemainingPages()
     left.eventsToken?.cancel()
     left.followers.cancelAll()
     selectionChanged()
@@ -76,7 +84,6 @@ extension BrowseViewModel {
     searchResults = []
     searchResultsQuery = nil
     searchSelection = 0
-    searchTop = 0
     mode = .followers
     selectionChanged()
   }
@@ -90,7 +97,6 @@ extension BrowseViewModel {
   /// Sends a search for the current query, debounced; an older query's results are never shown.
   func searchChanged() {
     if searchSelection != 0 { searchSelection = 0 }
-    if searchTop != 0 { searchTop = 0 }
     let query = trimmedQuery
     guard !query.isEmpty else {
       cancel(.search)
@@ -106,7 +112,6 @@ extension BrowseViewModel {
       viewModel.searchResults = result.items.filter { seen.insert($0.id).inserted }
       viewModel.searchResultsQuery = query
       viewModel.searchSelection = 0
-      viewModel.searchTop = 0
       viewModel.loadSelectedProfile()
     }
   }

@@ -52,23 +52,6 @@ import Testing
     #expect(browser.rows == DemoFixtures.search("lynx").items)
   }
 
-  @Test func escapeGivesTheFollowersBackWithTheirSelectionAndScroll() async {
-    let browser = BrowseFixtures.browser(service: BrowseFixtures.service(followers: 30), clock: TestClock(), rows: 5)
-    await browser.start().value
-    for _ in 0..<7 { browser.moveDown() }
-
-    browser.beginSearch()
-    browser.typeInSearch("a\u{1B}[2J")
-    #expect(browser.query == "a[2J")
-    browser.cancelSearch()
-
-    #expect(browser.mode == .followers)
-    #expect(browser.query.isEmpty)
-    #expect(browser.selectedIndex == 7)
-    #expect(browser.topIndex == 3)
-    #expect(browser.selectedFollower?.login == "user-7")
-  }
-
   @Test func enterKeepsTheResultsAndTheKeysMoveThroughThem() async throws {
     let clock = TestClock()
     let browser = BrowseFixtures.browser(service: BrowseFixtures.service(followers: 30), clock: clock)
