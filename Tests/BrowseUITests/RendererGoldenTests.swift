@@ -86,7 +86,7 @@ import Testing
 
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(250))
-    try await browser.waitUntilIdle(.search)
+    try await browser.users.waitUntilIdle(.searchUsers)
     let found = Self.shown(BrowseRenderer.render(browser, size: size))
     #expect(found[0].hasSuffix("1 found"))
     #expect(found[2].hasPrefix("›   amber-otter"))

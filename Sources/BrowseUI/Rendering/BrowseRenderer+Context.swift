@@ -142,11 +142,11 @@ extension BrowseRenderer {
         return ""
       case .searchTyping, .searchResults:
         if viewModel.trimmedQueryIsEmpty { return "  type to search users" }
-        if let error = viewModel.errorMessage(for: .search) {
+        if let error = viewModel.users.errorMessage(for: .searchUsers) {
           return "  ! search failed: " + TerminalText.sanitized(error) + " (r retries)"
         }
         if viewModel.isSearching {
-          return "  " + spinner(viewModel.isShowingLoading(for: .search)) + " searching…"
+          return "  " + spinner(viewModel.users.isShowingLoading(for: .searchUsers)) + " searching…"
         }
         return isEmpty ? "  no users match" : ""
       }

@@ -17,7 +17,7 @@ extension BrowseViewModel {
       } else if list.followers.errorMessage(for: .loadNextPage) != nil {
         loadNextPage(of: list)
       }
-    } else if errorMessage(for: .search) != nil {
+    } else if users.errorMessage(for: .searchUsers) != nil {
       searchChanged()
     }
     guard let login = selectedFollower?.login.lowercased() else { return }

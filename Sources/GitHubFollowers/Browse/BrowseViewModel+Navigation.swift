@@ -79,10 +79,8 @@ extension BrowseViewModel {
 
   /// `Esc`: leaves the search; the followers come back with their selection and scroll as they were.
   public func cancelSearch() {
-    cancel(.search)
     query = ""
-    searchResults = []
-    searchResultsQuery = nil
+    users.search("")
     searchSelection = 0
     mode = .followers
     selectionChanged()
@@ -94,25 +92,10 @@ extension BrowseViewModel {
     mode = .searchResults
   }
 
-  /// Sends a search for the current query, debounced; an older query's results are never shown.
+  /// Sends a search for the current query through ``users``, debounced; an older query's
+  /// results are never shown (``rows`` shows only the current query's).
   func searchChanged() {
     if searchSelection != 0 { searchSelection = 0 }
-    let query = trimmedQuery
-    guard !query.isEmpty else {
-      cancel(.search)
-      searchResults = []
-      searchResultsQuery = nil
-      return
-    }
-    dispatch(
-      actionId: .search, policy: .debounce(searchDebounce),
-      task: { [service] in try await service.searchUsers(query) }
-    ) { viewModel, result in
-      var seen: Set<Int> = []
-      viewModel.searchResults = result.items.filter { seen.insert($0.id).inserted }
-      viewModel.searchResultsQuery = query
-      viewModel.searchSelection = 0
-      viewModel.loadSelectedProfile()
-    }
+    users.search(trimmedQuery)
   }
 }

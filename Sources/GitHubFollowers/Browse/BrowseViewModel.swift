@@ -42,10 +42,8 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   public internal(set) var mode: BrowseMode = .followers
   /// The search query as typed.
   public internal(set) var query = ""
-  /// The results of the last search that finished, for ``searchResultsQuery``.
-  public internal(set) var searchResults: [Follower] = []
-  /// The query (trimmed) that ``searchResults`` answer; results are shown only for the current query.
-  public internal(set) var searchResultsQuery: String?
+  /// User search (`/`): the followers view model's own search, its results, loading and error.
+  public let users: FollowersViewModel
   /// The selected search result.
   public internal(set) var searchSelection = 0
   /// The profiles loaded so far, by lowercased login.
@@ -69,12 +67,12 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   @ObservationIgnored let followingService: (any FollowingService)?
   @ObservationIgnored let listClock: any Clock<Duration>
   @ObservationIgnored let profileDebounce: Duration
-  @ObservationIgnored let searchDebounce: Duration
   @ObservationIgnored let pageIndicator: LoadingIndicator
   @ObservationIgnored let now: @Sendable () -> Date
   @ObservationIgnored var noticeSource: String?
   @ObservationIgnored var followIntents: [String: Bool] = [:]
   @ObservationIgnored private var eventsToken: ObservationToken?
+  @ObservationIgnored private var usersToken: ObservationToken?
 
   /// Creates a browser for a user's followers; ``start()`` loads the first page.
   ///
@@ -102,9 +100,10 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     self.followingService = following
     self.listClock = clock
     self.profileDebounce = profileDebounce
-    self.searchDebounce = searchDebounce
     self.pageIndicator = loadingIndicator
     self.now = now
+    users = FollowersViewModel(
+      service: service, clock: clock, searchDebounce: searchDebounce, loadingIndicator: loadingIndicator)
     let root = BrowseList(
       username: user,
       followers: FollowersViewModel(service: service, clock: clock, loadingIndicator: loadingIndicator))
@@ -115,7 +114,21 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
       self.record(event, action: Self.name(of: event.actionId))
     }
     watch(root)
+    usersToken = users.observeEvents { [weak self] event in
+      guard let self else { return }
+      self.record(event, action: "\(event.actionId)")
+      if event.actionId == .searchUsers, event.kind == .succeeded {
+        self.searchSelection = 0
+        self.loadSelectedProfile()
+      }
+    }
   }
+
+  /// The results of the last search that finished, for ``searchResultsQuery``.
+  public var searchResults: [Follower] { users.searchResults }
+
+  /// The query (trimmed) that ``searchResults`` answer; results are shown only for the current query.
+  public var searchResultsQuery: String? { users.searchResultsQuery }
 
   /// The list on top of the stack.
   public var current: BrowseList { stack[stack.count - 1] }
@@ -155,7 +168,7 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   /// Whether a search for the current query is waiting or running.
   public var isSearching: Bool {
     mode != .followers && !trimmedQuery.isEmpty && searchResultsQuery != trimmedQuery
-      && errorMessage(for: .search) == nil
+      && users.errorMessage(for: .searchUsers) == nil
   }
 
   var trimmedQuery: String { query.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -194,6 +207,7 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
       list.loadsToEnd = false
       list.followers.cancelAll()
     }
+    users.cancelAll()
     cancelAll()
   }
 
@@ -253,7 +267,6 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   static func name(of action: BrowseAction) -> String {
     switch action {
     case .fetchProfile: "fetchProfile"
-    case .search: "search"
     case .follow(let login): "follow \(login)"
     case .fetchOwner(let login): "fetchOwner \(login)"
     }

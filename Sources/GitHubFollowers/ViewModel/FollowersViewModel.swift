@@ -43,8 +43,11 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   public private(set) var lastPage: Int?
   /// The profile loaded last.
   public private(set) var profile: UserProfile?
-  /// The users found by the last search.
+  /// The users found by the last search, each once.
   public private(set) var searchResults: [Follower] = []
+  /// The query (trimmed) that ``searchResults`` answer; `nil` before a search answered, and
+  /// after an empty query. A view shows results only for the query it shows.
+  public private(set) var searchResultsQuery: String?
   /// Why paging stopped before the last page, when the server's pages could not be trusted (a
   /// `next` link that cycles or leaves the API's origin, an empty page that links on, more pages
   /// than it claimed); `nil` while paging goes on.
@@ -241,6 +244,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       viewModel.profile = profile
     }
   }
+
   /// Searches users once typing pauses; a stale search never overwrites a newer one.
   ///
   /// An empty query clears the results without a request.
@@ -253,6 +257,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     guard !query.isEmpty else {
       cancel(.searchUsers)
       searchResults = []
+      searchResultsQuery = nil
       return Task {}
     }
     return dispatch(
@@ -261,7 +266,9 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
         try await service.searchUsers(query)
       }
     ) { viewModel, result in
-      viewModel.searchResults = result.items
+      var seen: Set<Int> = []
+      viewModel.searchResults = result.items.filter { seen.insert($0.id).inserted }
+      viewModel.searchResultsQuery = query
     }
   }
 

@@ -18,7 +18,7 @@ import Testing
     #expect(browser.isSearching)
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.search)
+    try await browser.users.waitUntilIdle(.searchUsers)
 
     #expect(service.searchUsersStub.calls == ["lynx"])
     #expect(browser.rows == DemoFixtures.search("lynx").items)
@@ -46,7 +46,7 @@ import Testing
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     gate.open()
-    try await browser.waitUntilIdle(.search)
+    try await browser.users.waitUntilIdle(.searchUsers)
 
     #expect(browser.searchResultsQuery == "lynx")
     #expect(browser.rows == DemoFixtures.search("lynx").items)
@@ -62,7 +62,7 @@ import Testing
     #expect(browser.mode == .searchResults)
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.search)
+    try await browser.users.waitUntilIdle(.searchUsers)
 
     browser.moveDown()
 
