@@ -10,7 +10,9 @@ import Synchronization
 //   page 3 is broken JSON the first time (a failing page the client does not retry, and `r` does);
 // - the first profile request for a follower is a 429 with `Retry-After: 2`, which the client
 //   waits out (and `browse` says so on its status line);
-// - `PUT`/`DELETE /user/following/{login}`: 204 with a token.
+// - `PUT`/`DELETE /user/following/{login}`: 204 with a token;
+// - `endless`, whose profile claims 3 followers and whose pages say `rel="last"` is page 3 while
+//   their `next` links go on for ever (30 new followers each).
 
 let server = try FakeGitHubServer()
 server.addUser("octocat", followers: 95, name: "The Octocat")
@@ -20,6 +22,13 @@ for number in 1...95 {
 let firsts = Mutex(Set<String>())
 server.setHandler { request in
   let first = { (key: String) in firsts.withLock { $0.insert(key).inserted } }
+  if request.path == "/users/endless/followers" {
+    let page = Int(request.queryItems["page"] ?? "1") ?? 1
+    let pages = server.baseURL.absoluteString + "/users/endless/followers?per_page=30&page="
+    return .accounts(
+      (1...30).map { ("endless-\(page)-\($0)", 1_000_000 + page * 100 + $0, "User") },
+      link: "<\(pages)\(page + 1)>; rel=\"next\", <\(pages)3>; rel=\"last\"")
+  }
   if request.path == "/users/octocat/followers" {
     switch request.queryItems["page"] {
     case "2" where first("slow page"):

@@ -41,7 +41,7 @@ import Testing
     let styled = BrowseRenderer.render(browser, size: size, styled: true)
 
     #expect(Self.shown(styled) == Goldens.wide)
-    #expect(styled.lines[3].hasPrefix("\u{1B}[7m›"))
+    #expect(styled.lines[2].hasPrefix("\u{1B}[7m›"))
     for line in styled.lines {
       let unstyled = Line.withoutStyles(line)
       #expect(!unstyled.unicodeScalars.contains { TerminalText.needsEscaping($0) })
@@ -86,7 +86,7 @@ import Testing
 
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(250))
-    try await browser.waitUntilIdle(.search)
+    try await browser.users.waitUntilIdle(.searchUsers)
     let found = Self.shown(BrowseRenderer.render(browser, size: size))
     #expect(found[0].hasSuffix("1 found"))
     #expect(found[2].hasPrefix("›   amber-otter"))

@@ -7,8 +7,9 @@ import Testing
 @Suite struct DemoFollowersServiceTests {
   @Test func invalidUsernameIsRejectedLikeTheRealClient() async {
     let demo = DemoFollowersService()
-    await #expect(throws: GitHubError.self) { try await demo.followers(of: "../x", page: 1, perPage: 30) }
-    await #expect(throws: GitHubError.self) { try await demo.profile(of: "../x") }
+    let text = "../x"
+    await #expect(throws: GitHubError.self) { try await demo.followers(of: GitHubUsername(text), page: 1, perPage: 30) }
+    await #expect(throws: GitHubError.self) { try await demo.profile(of: GitHubUsername(text)) }
   }
 
   @Test func aCancelledCallAnswersNothing() async {

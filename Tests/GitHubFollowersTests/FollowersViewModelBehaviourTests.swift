@@ -8,19 +8,16 @@ import Testing
 @Suite(.serialExecutor) struct FollowersViewModelBehaviourTests {
   @Test(arguments: ["", "../etc", "octo cat", "a/b", String(repeating: "a", count: 40)])
   func invalidUsernameIsRejectedBeforeAnyRequest(username: String) async {
-    // Validated once, by the client, where the name would become a request.
+    // Checked once, where the text comes in: a malformed name never becomes the
+    // GitHubUsername the view model and the client take, so nothing can send it.
     let http = StubHTTPClient(always: .json(200, "[]"))
     let viewModel = FollowersViewModel(
       service: GitHubClient(configuration: .init(maxRetries: 0), httpClient: http), clock: ImmediateClock())
 
-    await viewModel.fetchFollowers(for: username).value
-    await viewModel.fetchProfile(for: username).value
-    await viewModel.loadAllPages(for: username).value
+    #expect(throws: GitHubError.self) { try GitHubUsername(username) }
 
     #expect(http.requestCount == 0)
-    #expect(viewModel.failure(for: .fetchFollowers) is GitHubError)
-    #expect(viewModel.errorMessage(for: .fetchProfile)?.isEmpty == false)
-    #expect(viewModel.errorMessage(for: .loadAllPages)?.isEmpty == false)
+    #expect(viewModel.followers.isEmpty)
   }
 
   @Test func typingSendsOneSearchForTheLastQuery() async {

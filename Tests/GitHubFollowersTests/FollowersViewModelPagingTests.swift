@@ -5,7 +5,8 @@ import GitHubFollowers
 import Testing
 
 /// `loadNextPage()` against pages that cannot be trusted: it stops with a message instead of
-/// requesting a page again, leaving the origin, or following empty pages forever.
+/// requesting a page again, leaving the origin, or following empty pages forever, as the pager
+/// of `followers --all` does (it is the same pager).
 @MainActor
 @Suite(.serialExecutor) struct FollowersViewModelPagingTests {
   private func viewModel(secondPage: FollowersPage) async -> (FollowersViewModel, MockFollowersService) {
@@ -22,13 +23,13 @@ import Testing
   @Test func aNextLinkBackToALoadedPageStopsPagingWithoutARequest() async {
     let everyone = BrowseFixtures.followers(60)
     let page = FollowersPage(
-      followers: Array(everyone[30...]), next: BrowseFixtures.pageURL(1), page: 2)
+      followers: Array(everyone[30...]), next: BrowseFixtures.pageURL(2), page: 2)
     let (viewModel, service) = await viewModel(secondPage: page)
 
     await viewModel.loadNextPage().value
 
     #expect(service.followersPageStub.callCount == 1)
-    #expect(viewModel.pagingStopped?.contains("links back to a page already loaded") == true)
+    #expect(viewModel.pagingStopped?.contains("links back to a page already fetched") == true)
     #expect(!viewModel.hasMorePages)
     #expect(viewModel.followers.count == 60)
   }
@@ -53,7 +54,7 @@ import Testing
     await viewModel.loadNextPage().value
 
     #expect(service.followersPageStub.callCount == 1)
-    #expect(viewModel.pagingStopped?.contains("adds no follower") == true)
+    #expect(viewModel.pagingStopped?.contains("is empty but links to another") == true)
   }
 
   @Test func followersListedOnTwoPagesAreShownOnce() async {

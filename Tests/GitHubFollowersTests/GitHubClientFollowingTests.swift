@@ -41,7 +41,8 @@ import Testing
     let server = try FakeGitHubServer()
     defer { server.stop() }
 
-    await #expect(throws: GitHubError.self) { try await client(server, token: "t0ken").follow("a/b") }
+    let text = "a/b"
+    await #expect(throws: GitHubError.self) { try await client(server, token: "t0ken").follow(GitHubUsername(text)) }
     #expect(server.requestCount == 0)
   }
 }

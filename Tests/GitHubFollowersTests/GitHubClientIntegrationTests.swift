@@ -138,7 +138,7 @@ import Testing
     let server = try FakeGitHubServer()
     defer { server.stop() }
     for name in ["../users/octocat", "octocat/followers", "a b", "jörg", ""] {
-      await #expect(throws: GitHubError.self) { try await client(server).profile(of: name) }
+      await #expect(throws: GitHubError.self) { try await client(server).profile(of: GitHubUsername(name)) }
     }
     #expect(server.requestCount == 0)
   }

@@ -70,10 +70,12 @@ import Testing
   func invalidNameSendsNoRequest(name: String) async {
     let http = StubHTTPClient(always: .json("[]"))
     let client = GitHubClient(configuration: .init(clock: ImmediateClock()), httpClient: http)
-    await #expect(throws: GitHubError.self) { try await client.followers(of: name, page: 1, perPage: 30) }
-    await #expect(throws: GitHubError.self) { try await client.profile(of: name) }
     await #expect(throws: GitHubError.self) {
-      for try await _ in client.allFollowers(of: name, perPage: 30, concurrency: 4) {}
+      try await client.followers(of: GitHubUsername(name), page: 1, perPage: 30)
+    }
+    await #expect(throws: GitHubError.self) { try await client.profile(of: GitHubUsername(name)) }
+    await #expect(throws: GitHubError.self) {
+      for try await _ in client.allFollowers(of: try GitHubUsername(name), perPage: 30, concurrency: 4) {}
     }
     #expect(http.requestCount == 0)
   }

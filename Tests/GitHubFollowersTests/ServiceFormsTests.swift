@@ -4,8 +4,8 @@ import Foundation
 import GitHubFollowers
 import Testing
 
-/// A service implements the `String` forms, the `GitHubUsername` forms, or (for `allFollowers`)
-/// neither; whichever it implements is used from both, and a login is checked once either way.
+/// A service takes `GitHubUsername`s: a checked login reaches it as it is, and its own
+/// `allFollowers` (or the default pager) is what the view models use.
 @MainActor
 @Suite(.serialExecutor) struct ServiceFormsTests {
   private static func logins(
@@ -21,14 +21,14 @@ import Testing
     let service = MockFollowersService()
     let followers = [1, 2].map { Follower(login: "f\($0)", id: $0, avatarURL: nil, htmlURL: nil) }
     service.followersStub.handle { _ in FollowersPage(followers: followers, page: 1, lastPage: 1) }
-    service.profileStub.handle { login in
-      UserProfile(login: login, id: 1, avatarURL: nil, htmlURL: nil, name: nil, followers: 2, createdAt: nil)
+    service.profileStub.handle { user in
+      UserProfile(login: user.rawValue, id: 1, avatarURL: nil, htmlURL: nil, name: nil, followers: 2, createdAt: nil)
     }
     return service
   }
 
   @Test func aServiceWrittenAgainstTheStringFormsGetsACheckedLoginsText() async throws {
-    let user = try GitHubUsername("octocat")
+    let user: GitHubUsername = "octocat"
     let service = Self.uncheckingService()
     let following = MockFollowingService()
 
@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func aStringFormAllFollowersIsUsedForACheckedLogin() async throws {
-    let user = try GitHubUsername("octocat")
+    let user: GitHubUsername = "octocat"
     let service = PagesService(ids: [[1, 2]])
     var logins: [String] = []
 
@@ -78,7 +78,7 @@ import Testing
   }
 
   @Test func withNeitherFormTheDefaultPagerChecksTextOnceAndACheckedLoginNever() async throws {
-    let user = try GitHubUsername("octocat")
+    let user: GitHubUsername = "octocat"
     let service = Self.uncheckingService()
     var fromText: [String] = []
     var fromUser: [String] = []
@@ -97,11 +97,12 @@ import Testing
     #expect(service.followersStub.calls.map(\.username) == ["octocat", "octocat"])
   }
 
-  @Test func theDefaultStringFormFailsMalformedTextBeforeAnyRequest() async throws {
+  @Test func malformedTextFailsWhereItComesInBeforeAnyRequest() async throws {
     let service = MockFollowersService()
 
     await #expect(throws: GitHubError.invalidUsername("a b", reason: "it contains a space")) {
-      _ = try await Self.logins(service.allFollowers(of: "a b", perPage: 100, concurrency: 1))
+      let text = "a b"
+      _ = try await Self.logins(service.allFollowers(of: try GitHubUsername(text), perPage: 100, concurrency: 1))
     }
     #expect(service.callCount == 0)
   }

@@ -93,6 +93,8 @@ enum BrowseFrame {
 private struct MovingBrowser {
   let browser: BrowseViewModel
   private var writer = FrameWriter()
+  /// The screen's scroll, as the session keeps it.
+  private var view: BrowseViewState
   /// The bytes of the longest full line, the unit a move's write is compared with.
   let line: Int
   /// The most bytes one move wrote.
@@ -107,15 +109,16 @@ private struct MovingBrowser {
       username: "octocat", service: InMemoryFollowers(count: followers), profileDebounce: .seconds(3600),
       loadingIndicator: LoadingIndicator(delay: .seconds(3600), minimumDuration: .zero))
     let rows = BrowseLayout(size: size).listRows
+    view = BrowseViewState(visibleRows: rows)
     await browser.start().value
-    // One page-sized jump to the middle, then the screen's own height again, which scrolls the
-    // selection to the bottom row; up half a screen puts it in the middle of the screen, so the
-    // moves measured do not scroll (a move that scrolls rewrites every row of the list).
-    browser.setVisibleRows(followers / 2)
-    browser.pageDown()
-    browser.setVisibleRows(rows)
+    // One jump to the middle, which scrolls the selection to the bottom row; up half a screen
+    // puts it in the middle of the screen, so the moves measured do not scroll (a move that
+    // scrolls rewrites every row of the list).
+    browser.moveDown(by: followers / 2)
+    view.keepSelectionShown(in: browser)
     for _ in 0..<(rows / 2) { browser.moveUp() }
-    let frame = BrowseRenderer.render(browser, size: size, styled: true).lines
+    view.keepSelectionShown(in: browser)
+    let frame = BrowseRenderer.render(browser, view: view, size: size, styled: true).lines
     _ = writer.update(frame, size: size)
     line = frame.map { $0.utf8.count + 8 }.max() ?? 1
   }
@@ -125,7 +128,8 @@ private struct MovingBrowser {
     let size = BrowseFrame.size
     let start = ContinuousClock.now
     if move.isMultiple(of: 2) { browser.moveDown() } else { browser.moveUp() }
-    let lines = BrowseRenderer.render(browser, size: size, styled: true).lines
+    view.keepSelectionShown(in: browser)
+    let lines = BrowseRenderer.render(browser, view: view, size: size, styled: true).lines
     let output = writer.update(lines, size: size)
     let seconds = Measure.seconds(in: ContinuousClock.now - start)
     mostBytes = max(mostBytes, output.utf8.count)
@@ -167,7 +171,7 @@ private struct InMemoryFollowers: FollowersService {
     everyone = (0..<count).map { Follower(login: "user-\($0)", id: $0 + 1, avatarURL: nil, htmlURL: nil) }
   }
 
-  func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
+  func followers(of user: GitHubUsername, page: Int, perPage: Int) async throws -> FollowersPage {
     FollowersPage(followers: page == 1 ? everyone : [], page: page, lastPage: 1)
   }
 
@@ -175,8 +179,8 @@ private struct InMemoryFollowers: FollowersService {
     FollowersPage(followers: [])
   }
 
-  func profile(of username: String) async throws -> UserProfile {
-    UserProfile(login: username, id: 1, avatarURL: nil, htmlURL: nil, createdAt: nil)
+  func profile(of user: GitHubUsername) async throws -> UserProfile {
+    UserProfile(login: user.rawValue, id: 1, avatarURL: nil, htmlURL: nil, createdAt: nil)
   }
 
   func searchUsers(_ query: String) async throws -> UserSearchResult {

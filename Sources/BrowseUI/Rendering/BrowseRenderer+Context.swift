@@ -9,13 +9,16 @@ extension BrowseRenderer {
   struct Context {
     let viewModel: BrowseViewModel
     let layout: BrowseLayout
+    /// The first list row shown.
+    let top: Int
     let spinner: Character
     let styled: Bool
     private(set) var animates = false
 
-    init(viewModel: BrowseViewModel, layout: BrowseLayout, spinner: Character, styled: Bool) {
+    init(viewModel: BrowseViewModel, layout: BrowseLayout, top: Int, spinner: Character, styled: Bool) {
       self.viewModel = viewModel
       self.layout = layout
+      self.top = top
       self.spinner = spinner
       self.styled = styled
     }
@@ -41,9 +44,12 @@ extension BrowseRenderer {
       switch viewModel.mode {
       case .followers:
         let list = viewModel.current
-        left = " followers of " + viewModel.stack.map { TerminalText.sanitized($0.username) }.joined(separator: " › ")
+        left =
+          " followers of "
+          + viewModel.stack.map { TerminalText.sanitized($0.username.rawValue) }.joined(separator: " › ")
         let loaded = list.followers.followers.count
-        if let total = viewModel.profiles[list.username.lowercased()]?.followers {
+        // A count is what was loaded; the server's total only when it is not less.
+        if let total = viewModel.profiles[list.username.rawValue.lowercased()]?.followers, total >= loaded {
           right = "\(loaded) of \(total) loaded "
         } else {
           right = "\(loaded)\(list.followers.hasMorePages ? "+" : "") loaded "
@@ -70,7 +76,6 @@ extension BrowseRenderer {
 
     mutating func listCells() -> [String] {
       let rows = viewModel.rows
-      let top = viewModel.topIndex
       let selected = viewModel.selectedIndex
       var cells: [String] = []
       cells.reserveCapacity(layout.bodyRows)
@@ -137,11 +142,11 @@ extension BrowseRenderer {
         return ""
       case .searchTyping, .searchResults:
         if viewModel.trimmedQueryIsEmpty { return "  type to search users" }
-        if let error = viewModel.errorMessage(for: .search) {
+        if let error = viewModel.users.errorMessage(for: .searchUsers) {
           return "  ! search failed: " + TerminalText.sanitized(error) + " (r retries)"
         }
         if viewModel.isSearching {
-          return "  " + spinner(viewModel.isShowingLoading(for: .search)) + " searching…"
+          return "  " + spinner(viewModel.users.isShowingLoading(for: .searchUsers)) + " searching…"
         }
         return isEmpty ? "  no users match" : ""
       }

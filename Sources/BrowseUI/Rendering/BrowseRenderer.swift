@@ -20,16 +20,19 @@ package enum BrowseRenderer {
   ///
   /// - Parameters:
   ///   - viewModel: The browser's state.
+  ///   - view: The screen's state: each list's scroll; the first rows by default.
   ///   - size: The terminal's size.
   ///   - spinnerFrame: Which frame spinners show; the caller advances it while ``BrowseFrame/animates``.
   ///   - styled: Whether to add styles (reverse video for the selection, bold, red errors).
   /// - Returns: The frame.
   package static func render(
-    _ viewModel: BrowseViewModel, size: TerminalSize, spinnerFrame: Int = 0, styled: Bool = false
+    _ viewModel: BrowseViewModel, view: BrowseViewState = BrowseViewState(), size: TerminalSize,
+    spinnerFrame: Int = 0, styled: Bool = false
   ) -> BrowseFrame {
     guard !size.isTooSmall else { return tooSmall(size) }
+    let layout = BrowseLayout(size: size)
     var context = Context(
-      viewModel: viewModel, layout: BrowseLayout(size: size),
+      viewModel: viewModel, layout: layout, top: view.top(in: viewModel, rows: layout.listRows),
       spinner: Spinner.frames[spinnerFrame % Spinner.frames.count], styled: styled)
     var lines: [String] = []
     lines.reserveCapacity(size.rows)

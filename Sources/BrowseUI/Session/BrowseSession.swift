@@ -41,6 +41,8 @@ package final class BrowseSession {
   private var tickScheduled = false
   private var isSuspended = false
   private var size: TerminalSize
+  /// The screen's own state: rows per page and each list's scroll.
+  private var view = BrowseViewState()
 
   /// Frames that wrote something, for tests and benchmarks.
   package private(set) var framesWritten = 0
@@ -129,7 +131,7 @@ package final class BrowseSession {
 
   private func handle(keys: [Key]) -> BrowseExit? {
     for key in keys {
-      switch BrowseKeyMap.apply(key, to: viewModel) {
+      switch BrowseKeyMap.apply(key, to: viewModel, view: &view) {
       case .handled: break
       case .quit: return .quit
       case .interrupt: return .interrupted
@@ -148,7 +150,11 @@ package final class BrowseSession {
 
   private func resize() {
     size = terminal.size
-    if !size.isTooSmall { viewModel.setVisibleRows(BrowseLayout(size: size).listRows) }
+    if !size.isTooSmall {
+      let rows = BrowseLayout(size: size).listRows
+      view.visibleRows = rows
+      viewModel.prefetchDistance = max(rows, 5)
+    }
     draw()
   }
 
@@ -158,8 +164,10 @@ package final class BrowseSession {
     trackingGeneration &+= 1
     let generation = trackingGeneration
     let continuation = continuation
+    view.keepSelectionShown(in: viewModel)
+    let view = view
     let frame = withObservationTracking {
-      BrowseRenderer.render(viewModel, size: size, spinnerFrame: spinnerFrame, styled: styled)
+      BrowseRenderer.render(viewModel, view: view, size: size, spinnerFrame: spinnerFrame, styled: styled)
     } onChange: {
       continuation?.yield(.changed(generation: generation))
     }

@@ -10,15 +10,6 @@ extension GitHubClient: FollowingService {
 
   /// Follows a user (`PUT /user/following/{username}`, which answers 204).
   ///
-  /// - Parameter username: The login; checked before any request.
-  /// - Throws: ``GitHubError`` (``GitHubError/invalidUsername(_:reason:)`` with nothing sent),
-  ///   or `CancellationError`.
-  public func follow(_ username: String) async throws {
-    try await follow(GitHubUsername(username))
-  }
-
-  /// Follows a user (`PUT /user/following/{username}`), for a login already checked.
-  ///
   /// - Parameter user: The login.
   /// - Throws: ``GitHubError``, or `CancellationError`.
   public func follow(_ user: GitHubUsername) async throws {
@@ -26,14 +17,6 @@ extension GitHubClient: FollowingService {
   }
 
   /// Stops following a user (`DELETE /user/following/{username}`, which answers 204).
-  ///
-  /// - Parameter username: The login; checked before any request.
-  /// - Throws: ``GitHubError``, or `CancellationError`.
-  public func unfollow(_ username: String) async throws {
-    try await unfollow(GitHubUsername(username))
-  }
-
-  /// Stops following a user (`DELETE /user/following/{username}`), for a login already checked.
   ///
   /// - Parameter user: The login.
   /// - Throws: ``GitHubError``, or `CancellationError`.

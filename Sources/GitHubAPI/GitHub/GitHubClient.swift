@@ -2,8 +2,8 @@ import Foundation
 
 /// A client for the parts of GitHub's REST API that the followers feature needs.
 ///
-/// It checks a username given as text before sending anything (a ``GitHubUsername`` was checked
-/// where it came in, and is not checked again), sends GitHub's recommended headers, follows
+/// It takes logins as ``GitHubUsername``s (checked where their text came in, and not checked
+/// again), sends GitHub's recommended headers, follows
 /// `Link` pagination as given, makes conditional requests (a `304 Not Modified` is served from
 /// its cache and does not count against the rate limit), retries what is worth retrying, and
 /// turns every failure into a ``GitHubError`` that says what to do.
@@ -46,20 +46,6 @@ public struct GitHubClient: FollowersService {
   /// One page of a user's followers (`GET /users/{username}/followers`).
   ///
   /// - Parameters:
-  ///   - username: The login; checked with ``GitHubUsername/validate(_:)`` before any request.
-  ///   - page: The page number from 1; smaller values ask for page 1.
-  ///   - perPage: Followers per page, 1 to 100 (values outside are clamped).
-  /// - Returns: The page with its `Link` URLs.
-  /// - Throws: ``GitHubError`` (``GitHubError/invalidUsername(_:reason:)`` with no request
-  ///   sent, ``GitHubError/notFound(_:)`` for an unknown user, ...), or `CancellationError`.
-  public func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
-    try await followers(of: GitHubUsername(username), page: page, perPage: perPage)
-  }
-
-  /// One page of a user's followers (`GET /users/{username}/followers`), for a login already
-  /// checked: nothing checks it again.
-  ///
-  /// - Parameters:
   ///   - user: The login.
   ///   - page: The page number from 1; smaller values ask for page 1.
   ///   - perPage: Followers per page, 1 to 100 (values outside are clamped).
@@ -99,16 +85,6 @@ public struct GitHubClient: FollowersService {
   }
 
   /// A user's public profile (`GET /users/{username}`).
-  ///
-  /// - Parameter username: The login; checked before any request.
-  /// - Returns: The profile.
-  /// - Throws: ``GitHubError`` (``GitHubError/invalidUsername(_:reason:)`` with no request
-  ///   sent, ...), or `CancellationError`.
-  public func profile(of username: String) async throws -> UserProfile {
-    try await profile(of: GitHubUsername(username))
-  }
-
-  /// A user's public profile (`GET /users/{username}`), for a login already checked.
   ///
   /// - Parameter user: The login.
   /// - Returns: The profile.

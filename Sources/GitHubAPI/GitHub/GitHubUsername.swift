@@ -1,19 +1,26 @@
 /// A GitHub login that is known to be well formed: 1 to 39 ASCII letters, digits and hyphens,
 /// not starting with a hyphen.
 ///
-/// A login is checked once, where its text comes in: a command-line argument, a view model's
-/// `String`-taking method, a `Link` URL or a follower row from the server. From there it travels
-/// as a `GitHubUsername`, and nothing checks it again: `FollowersViewModel`, ``FollowersService``'s
-/// pager and ``GitHubClient`` take it as it is. Every `String`-taking ``GitHubClient`` method checks
-/// its text before sending anything, so a name such as `../admin` or `a b` never reaches the
-/// network and the user learns what is wrong at once.
+/// A login is checked once, where its text comes in: a command-line argument, a search box, a
+/// `Link` URL or a follower row from the server, with ``init(_:)`` and its one clear error
+/// (``GitHubError/invalidUsername(_:reason:)``). From there it travels as a `GitHubUsername`:
+/// ``FollowersService``, ``FollowingService``, ``GitHubClient`` and the view models take nothing
+/// else, and nothing checks it again. A name such as `../admin` or `a b` never reaches the
+/// network, and the user learns what is wrong at once.
 ///
 /// ```swift
 /// let login = try GitHubUsername.validate("octocat")          // "octocat"
 /// _ = try? GitHubUsername.validate("../etc/passwd")           // throws .invalidUsername
 /// let name = try GitHubUsername("mona-lisa")
 /// print(name)                                                 // mona-lisa
+/// let literal: GitHubUsername = "octocat"                     // a literal in code: checked too
 /// ```
+///
+/// A string literal is a login written by the programmer: it is checked like any text, and a
+/// malformed literal (`"a b"`) stops the program with the reason, as programmer misuse does.
+/// `GitHubUsername("octocat")` with a literal is that literal too (Swift reads `T("…")` as a
+/// literal of `T`), so it does not throw: text held in a `String` goes to ``init(_:)``, which
+/// throws.
 ///
 /// > Important: The check is ASCII only. `ö`, an emoji or a full-width letter are rejected even
 /// > when they look like letters, because GitHub logins never contain them.
@@ -100,6 +107,22 @@ public struct GitHubUsername: Sendable, Hashable, Comparable, CustomStringConver
           "\"\(scalar)\" (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)); only ASCII is allowed)"
       }
       return "\"\(scalar)\""
+    }
+  }
+}
+
+extension GitHubUsername: ExpressibleByStringLiteral {
+  /// A login written in the code, such as `"octocat"`.
+  ///
+  /// The literal is checked as ``init(_:)`` checks text; a malformed one is a programmer's
+  /// mistake, not input, and stops the program with the reason.
+  ///
+  /// - Parameter value: The login.
+  public init(stringLiteral value: String) {
+    do {
+      try self.init(value)
+    } catch {
+      preconditionFailure("\(error)")
     }
   }
 }

@@ -98,19 +98,6 @@ public enum DemoFixtures {
   /// `octocat` has 45 followers; each follower has none.
   ///
   /// - Parameters:
-  ///   - username: A login the demo knows.
-  ///   - page: The page number, from 1 (smaller values mean 1).
-  ///   - perPage: Followers per page, clamped to 1...100.
-  /// - Returns: The page; past the last page, an empty one (as GitHub answers).
-  /// - Throws: ``GitHubError/invalidUsername(_:reason:)`` or ``DemoUserNotFoundError``.
-  public static func followersPage(of username: String, page: Int, perPage: Int) throws -> FollowersPage {
-    try followersPage(of: GitHubUsername(username), page: page, perPage: perPage)
-  }
-
-  /// A page of a demo user's followers, for a login already checked; otherwise as
-  /// ``followersPage(of:page:perPage:)-(String,_,_)``.
-  ///
-  /// - Parameters:
   ///   - login: A login the demo knows.
   ///   - page: The page number, from 1 (smaller values mean 1).
   ///   - perPage: Followers per page, clamped to 1...100.

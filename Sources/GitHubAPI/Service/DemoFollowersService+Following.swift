@@ -5,34 +5,17 @@ extension DemoFollowersService: FollowingService {
   /// Simulates following a demo user: waits ``followDelay``, then succeeds, except for
   /// ``DemoFixtures/unfollowableLogin``, which always fails (to show a failed row).
   ///
-  /// - Parameter username: The login.
+  /// - Parameter user: The login.
   /// - Throws: ``DemoFollowRefusedError`` for ``DemoFixtures/unfollowableLogin``,
   ///   ``DemoUserNotFoundError`` for a login the demo does not know, or `CancellationError`.
-  public func follow(_ username: String) async throws {
-    try await simulateFollowing(GitHubUsername(username))
-  }
-
-  /// Simulates following a demo user, for a login already checked, as ``follow(_:)-(String)`` does.
-  ///
-  /// - Parameter user: The login.
-  /// - Throws: As ``follow(_:)-(String)``.
   public func follow(_ user: GitHubUsername) async throws {
     try await simulateFollowing(user)
   }
 
-  /// Simulates no longer following a demo user, as ``follow(_:)-(String)`` does.
-  ///
-  /// - Parameter username: The login.
-  /// - Throws: As ``follow(_:)-(String)``.
-  public func unfollow(_ username: String) async throws {
-    try await simulateFollowing(GitHubUsername(username))
-  }
-
-  /// Simulates no longer following a demo user, for a login already checked, as
-  /// ``follow(_:)-(String)`` does.
+  /// Simulates no longer following a demo user, as ``follow(_:)`` does.
   ///
   /// - Parameter user: The login.
-  /// - Throws: As ``follow(_:)-(String)``.
+  /// - Throws: As ``follow(_:)``.
   public func unfollow(_ user: GitHubUsername) async throws {
     try await simulateFollowing(user)
   }

@@ -4,8 +4,7 @@ import Foundation
 /// talks to.
 ///
 /// `octocat` has 45 followers over GitHub-shaped pages; each of them has a profile and no
-/// followers, and a user search runs over all of them. Usernames are validated like the real
-/// client's; a valid login the demo does not know is a ``DemoUserNotFoundError``, which says
+/// followers, and a user search runs over all of them. A login the demo does not know is a ``DemoUserNotFoundError``, which says
 /// that no request was sent. `next`/`last` URLs point to `https://demo.invalid` and are served
 /// by ``followersPage(at:)``, so `--all` and `--limit` work without a network.
 ///
@@ -26,20 +25,6 @@ public struct DemoFollowersService: FollowersService {
   }
 
   /// A page of a demo user's followers.
-  ///
-  /// - Parameters:
-  ///   - username: The login.
-  ///   - page: The page number, from 1.
-  ///   - perPage: Followers per page, 1 to 100.
-  /// - Returns: The page; past the last page, an empty one.
-  /// - Throws: ``GitHubError/invalidUsername(_:reason:)``, ``DemoUserNotFoundError``, or
-  ///   `CancellationError` when the task is cancelled.
-  public func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
-    try Task.checkCancellation()
-    return try DemoFixtures.followersPage(of: GitHubUsername(username), page: page, perPage: perPage)
-  }
-
-  /// A page of a demo user's followers, for a login already checked.
   ///
   /// - Parameters:
   ///   - user: The login.
@@ -64,17 +49,6 @@ public struct DemoFollowersService: FollowersService {
   }
 
   /// The profile of the demo user or one of its followers.
-  ///
-  /// - Parameter username: The login.
-  /// - Returns: The profile.
-  /// - Throws: ``GitHubError/invalidUsername(_:reason:)``, ``DemoUserNotFoundError``, or
-  ///   `CancellationError` when the task is cancelled.
-  public func profile(of username: String) async throws -> UserProfile {
-    try Task.checkCancellation()
-    return try await profile(of: GitHubUsername(username))
-  }
-
-  /// The profile of the demo user or one of its followers, for a login already checked.
   ///
   /// - Parameter user: The login.
   /// - Returns: The profile.

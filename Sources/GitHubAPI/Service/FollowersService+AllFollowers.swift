@@ -3,7 +3,7 @@ import Foundation
 extension FollowersService {
   /// Every page of a user's followers, in page order.
   ///
-  /// The same as ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)-(String,_,_,_,_)``
+  /// The same as ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)``
   /// without limits, dispatched to the conforming type's own implementation when it has one.
   ///
   /// ```swift
@@ -12,22 +12,6 @@ extension FollowersService {
   ///   logins += page.followers.map(\.login)
   /// }
   /// ```
-  ///
-  /// - Parameters:
-  ///   - username: The login.
-  ///   - perPage: Followers per page, 1 to 100.
-  ///   - concurrency: Pages in flight at once, clamped to 1...4.
-  /// - Returns: A stream of pages.
-  public func allFollowers(
-    of username: String, perPage: Int, concurrency: Int
-  ) -> AsyncThrowingStream<FollowersPage, any Error> {
-    allFollowers(of: username, perPage: perPage, concurrency: concurrency, limit: nil, maxPages: nil)
-  }
-
-  /// Every page of a user's followers, in page order, for a login already checked.
-  ///
-  /// The same as ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)-(GitHubUsername,_,_,_,_)``
-  /// without limits.
   ///
   /// - Parameters:
   ///   - user: The login.
@@ -42,12 +26,6 @@ extension FollowersService {
 
   /// The pages of a user's followers, in page order, until `limit` followers or `maxPages`
   /// pages, with the server's pages checked as they come: the default implementation.
-  ///
-  /// The login is checked first: a malformed one fails the stream with
-  /// ``GitHubError/invalidUsername(_:reason:)`` before any request. The checked login then goes
-  /// to ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)-(GitHubUsername,_,_,_,_)``,
-  /// so a service that implements only that form is used; its default comes back here and the
-  /// pager runs, with the login as it is.
   ///
   /// Pages are pulled: nothing is fetched before the consumer asks for the next page (beyond
   /// the `concurrency - 1` pages fetched ahead in parallel mode), so a consumer that stops
@@ -70,40 +48,6 @@ extension FollowersService {
   /// ```
   ///
   /// - Parameters:
-  ///   - username: The login.
-  ///   - perPage: Followers per page, 1 to 100.
-  ///   - concurrency: Pages in flight at once, clamped to 1...4.
-  ///   - limit: The followers wanted; `nil` for all.
-  ///   - maxPages: The most pages to fetch; `nil` for no cap.
-  /// - Returns: A stream of pages.
-  public func allFollowers(
-    of username: String, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
-  ) -> AsyncThrowingStream<FollowersPage, any Error> {
-    if let user = CheckedLoginHandoff.login(username, for: Self.self) {
-      return FollowersPager.pages(
-        service: self, user: user, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
-    }
-    let user: GitHubUsername
-    do {
-      user = try GitHubUsername(username)
-    } catch {
-      let (stream, continuation) = AsyncThrowingStream.makeStream(of: FollowersPage.self)
-      continuation.finish(throwing: error)
-      return stream
-    }
-    return allFollowers(of: user, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
-  }
-
-  /// The pages of a user's followers, for a login already checked: the default implementation,
-  /// which calls the `String` form.
-  ///
-  /// A service written against
-  /// ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)-(String,_,_,_,_)``
-  /// gets its own implementation called with the login's text. A service that implements
-  /// neither form gets the default pager, which takes the login as it is: it is not checked
-  /// again.
-  ///
-  /// - Parameters:
   ///   - user: The login.
   ///   - perPage: Followers per page, 1 to 100.
   ///   - concurrency: Pages in flight at once, clamped to 1...4.
@@ -113,26 +57,16 @@ extension FollowersService {
   public func allFollowers(
     of user: GitHubUsername, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
   ) -> AsyncThrowingStream<FollowersPage, any Error> {
-    CheckedLoginHandoff.$current.withValue(CheckedLoginHandoff(service: ObjectIdentifier(Self.self), user: user)) {
-      allFollowers(of: user.rawValue, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
-    }
+    FollowersPager.pages(
+      service: self, user: user, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
   }
 }
 
 extension FollowersService {
   /// Every page of a user's followers, 100 per page, one request at a time.
   ///
-  /// The same as `allFollowers(of: username, perPage: 100, concurrency: 1)`, dispatched to the
+  /// The same as `allFollowers(of: user, perPage: 100, concurrency: 1)`, dispatched to the
   /// conforming type's own implementation when it has one.
-  ///
-  /// - Parameter username: The login.
-  /// - Returns: A stream of pages.
-  public func allFollowers(of username: String) -> AsyncThrowingStream<FollowersPage, any Error> {
-    allFollowers(of: username, perPage: 100, concurrency: 1)
-  }
-
-  /// Every page of a user's followers, 100 per page, one request at a time, for a login
-  /// already checked.
   ///
   /// - Parameter user: The login.
   /// - Returns: A stream of pages.

@@ -7,17 +7,12 @@ import Foundation
 /// `Stub` per method (as `action-dispatch scaffold` generates) stands in. Errors thrown are ``GitHubError`` values (or
 /// `CancellationError` when the calling task is cancelled).
 ///
-/// Each method that takes a login has two forms. The ``GitHubUsername`` form is what this
-/// package calls: the login was checked once, where its text came in, and is passed on as it
-/// is. The `String` form is for callers holding text; a service that checks logins (as
-/// ``GitHubClient`` does) checks it there and calls the ``GitHubUsername`` form. A service
-/// implements the `String` forms; the ``GitHubUsername`` forms default to calling them with
-/// ``GitHubUsername/rawValue``, and a service that would otherwise check the login again
-/// implements them too. `allFollowers` is the exception: implement it in either form, or in
-/// neither for the default pager; whichever is implemented is used from both.
+/// Logins are ``GitHubUsername``s: checked once, where their text came in, and passed on as
+/// they are. A service implements the four single-request methods; `allFollowers` has a default
+/// (the pager, which checks the server's pages as they come) that a service may replace.
 ///
 /// ```swift
-/// func printFollowers(of login: String, using service: some FollowersService) async throws {
+/// func printFollowers(of login: GitHubUsername, using service: some FollowersService) async throws {
 ///   for try await page in service.allFollowers(of: login, perPage: 100, concurrency: 1) {
 ///     page.followers.forEach { print($0.login) }
 ///   }
@@ -26,19 +21,6 @@ import Foundation
 /// ```
 public protocol FollowersService: Sendable {
   /// One page of a user's followers.
-  ///
-  /// - Parameters:
-  ///   - username: The login.
-  ///   - page: The page number, from 1.
-  ///   - perPage: Followers per page, 1 to 100.
-  /// - Returns: The page, with links to the next and last pages.
-  /// - Throws: ``GitHubError``, or `CancellationError`.
-  func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage
-
-  /// One page of a user's followers, for a login already checked.
-  ///
-  /// What `FollowersViewModel` and the pager call. The default implementation calls
-  /// ``followers(of:page:perPage:)-(String,_,_)`` with the login's text.
   ///
   /// - Parameters:
   ///   - user: The login.
@@ -67,32 +49,10 @@ public protocol FollowersService: Sendable {
   /// pages, or with the first error. Cancelling the consuming task (or dropping the stream)
   /// cancels the requests.
   ///
-  /// A service implements this form or the ``GitHubUsername`` one (or neither, and gets the
-  /// default pager); whichever it implements is what
-  /// `FollowersViewModel/loadAllPages(for:perPage:concurrency:limit:maxPages:)`
-  /// and `FollowersStreamViewModel` use. The default implementation checks the login (a
-  /// malformed one fails the stream with ``GitHubError/invalidUsername(_:reason:)`` before any
-  /// request), then pages with ``followers(of:page:perPage:)-(GitHubUsername,_,_)`` and
-  /// ``followersPage(at:)``, checking the server's pages as
-  /// ``allFollowers(of:perPage:concurrency:limit:maxPages:)-(String,_,_,_,_)`` describes.
-  ///
-  /// - Parameters:
-  ///   - username: The login.
-  ///   - perPage: Followers per page, 1 to 100.
-  ///   - concurrency: Pages in flight at once, clamped to 1...4.
-  ///   - limit: The followers wanted; `nil` for all.
-  ///   - maxPages: The most pages to fetch; `nil` for no cap.
-  /// - Returns: A stream of pages.
-  func allFollowers(
-    of username: String, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
-  ) -> AsyncThrowingStream<FollowersPage, any Error>
-
-  /// The pages of a user's followers, for a login already checked; otherwise as the `String`
-  /// form.
-  ///
-  /// The default implementation calls the `String` form, so a service written against it is
-  /// used; when the service implements neither form, the default pager runs without checking
-  /// the login again.
+  /// What `FollowersViewModel/loadAllPages(for:perPage:concurrency:limit:maxPages:)` and
+  /// `FollowersStreamViewModel` use. The default implementation pages with
+  /// ``followers(of:page:perPage:)`` and ``followersPage(at:)``, checking the server's pages as
+  /// ``allFollowers(of:perPage:concurrency:limit:maxPages:)`` (the extension's) describes.
   ///
   /// - Parameters:
   ///   - user: The login.
@@ -107,15 +67,6 @@ public protocol FollowersService: Sendable {
 
   /// A user's public profile.
   ///
-  /// - Parameter username: The login.
-  /// - Returns: The profile.
-  /// - Throws: ``GitHubError``, or `CancellationError`.
-  func profile(of username: String) async throws -> UserProfile
-
-  /// A user's public profile, for a login already checked.
-  ///
-  /// The default implementation calls ``profile(of:)-(String)`` with the login's text.
-  ///
   /// - Parameter user: The login.
   /// - Returns: The profile.
   /// - Throws: ``GitHubError``, or `CancellationError`.
@@ -127,4 +78,19 @@ public protocol FollowersService: Sendable {
   /// - Returns: The first page of matches.
   /// - Throws: ``GitHubError``, or `CancellationError`.
   func searchUsers(_ query: String) async throws -> UserSearchResult
+
+  /// The rate-limit counters of the last response that carried them.
+  ///
+  /// What a view model reads to send nothing while the limit is used up. The default
+  /// implementation returns `nil`: a service that sees no counters never holds anything back.
+  ///
+  /// - Returns: The counters, or `nil` when none were seen.
+  func latestRateLimit() async -> RateLimit?
+}
+
+extension FollowersService {
+  /// No counters: the default for a service that does not see GitHub's `x-ratelimit-*` headers.
+  ///
+  /// - Returns: `nil`.
+  public func latestRateLimit() async -> RateLimit? { nil }
 }

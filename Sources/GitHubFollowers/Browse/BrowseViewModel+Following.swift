@@ -13,11 +13,11 @@ extension BrowseViewModel {
     if mode == .followers {
       let list = current
       if list.followers.errorMessage(for: .fetchFollowers) != nil {
-        list.followers.fetchFollowers(for: list.login, perPage: FollowersViewModel.defaultPerPage)
+        list.followers.fetchFollowers(for: list.username, perPage: FollowersViewModel.defaultPerPage)
       } else if list.followers.errorMessage(for: .loadNextPage) != nil {
         loadNextPage(of: list)
       }
-    } else if errorMessage(for: .search) != nil {
+    } else if users.errorMessage(for: .searchUsers) != nil {
       searchChanged()
     }
     guard let login = selectedFollower?.login.lowercased() else { return }
@@ -63,13 +63,14 @@ extension BrowseViewModel {
         viewModel.following[key] = value
         return { viewModel in viewModel.following[key] = previous }
       },
-      task: {
-        // A row's login is the server's text, and goes to the service as text: the service
-        // checks it where it becomes a request (GitHubClient does, before sending anything).
+      task: { [service, now] in
+        // A row's login is the server's text: checked here, where it becomes a request.
+        let user = try GitHubUsername(login)
+        try await Self.checkRateLimit(of: service, now: now)
         if value {
-          try await followingService.follow(login)
+          try await followingService.follow(user)
         } else {
-          try await followingService.unfollow(login)
+          try await followingService.unfollow(user)
         }
       })
   }

@@ -10,15 +10,22 @@ extension BrowseViewModel {
     }
     guard let login = selectedFollower?.login else { return }
     // A row's login is the server's text: checked here, once, for every request the new list
-    // makes (its pages, its owner's profile, a retry).
+    // makes (its pages, its owner's profile, a retry). A malformed one opens nothing.
+    let user: GitHubUsername
+    do {
+      user = try GitHubUsername(login)
+    } catch {
+      noteWait("Cannot open the followers of this row: \(error)")
+      return
+    }
     let list = BrowseList(
-      login: LoginInput(login),
+      username: user,
       followers: FollowersViewModel(service: service, clock: listClock, loadingIndicator: pageIndicator))
     stack.append(list)
     watch(list)
     mode = .followers
     loadOwner(of: list)
-    list.followers.fetchFollowers(for: list.login, perPage: FollowersViewModel.defaultPerPage)
+    list.followers.fetchFollowers(for: user, perPage: FollowersViewModel.defaultPerPage)
     loadSelectedProfile()
   }
 
@@ -32,6 +39,7 @@ extension BrowseViewModel {
     guard stack.count > 1 else { return }
     let left = stack.removeLast()
     left.loadsToEnd = false
+    left.followers.stopLoadingRemainingPages()
     left.eventsToken?.cancel()
     left.followers.cancelAll()
     selectionChanged()
@@ -71,12 +79,9 @@ extension BrowseViewModel {
 
   /// `Esc`: leaves the search; the followers come back with their selection and scroll as they were.
   public func cancelSearch() {
-    cancel(.search)
     query = ""
-    searchResults = []
-    searchResultsQuery = nil
+    users.search("")
     searchSelection = 0
-    searchTop = 0
     mode = .followers
     selectionChanged()
   }
@@ -87,27 +92,10 @@ extension BrowseViewModel {
     mode = .searchResults
   }
 
-  /// Sends a search for the current query, debounced; an older query's results are never shown.
+  /// Sends a search for the current query through ``users``, debounced; an older query's
+  /// results are never shown (``rows`` shows only the current query's).
   func searchChanged() {
     if searchSelection != 0 { searchSelection = 0 }
-    if searchTop != 0 { searchTop = 0 }
-    let query = trimmedQuery
-    guard !query.isEmpty else {
-      cancel(.search)
-      searchResults = []
-      searchResultsQuery = nil
-      return
-    }
-    dispatch(
-      actionId: .search, policy: .debounce(searchDebounce),
-      task: { [service] in try await service.searchUsers(query) }
-    ) { viewModel, result in
-      var seen: Set<Int> = []
-      viewModel.searchResults = result.items.filter { seen.insert($0.id).inserted }
-      viewModel.searchResultsQuery = query
-      viewModel.searchSelection = 0
-      viewModel.searchTop = 0
-      viewModel.loadSelectedProfile()
-    }
+    users.search(trimmedQuery)
   }
 }

@@ -16,7 +16,16 @@ import Observation
 /// browser.moveDown()                     // the second follower; its profile loads, debounced
 /// browser.openSelected()                 // that follower's own followers, on top of the stack
 /// browser.goBack()                       // octocat's list again, selection as it was
+/// await browser.moveToLast().value       // every page of octocat's followers, the last selected
 /// ```
+///
+/// Which rows are on screen is the view's business, not this model's: a view keeps its own
+/// scroll position (as `action-dispatch browse` does) and sets ``prefetchDistance`` to the rows
+/// it shows. A row's login is the server's text: it is checked where it becomes a request (a
+/// profile, a list, a follow), and a malformed one fails that run with
+/// `GitHubError/invalidUsername(_:reason:)`, sending nothing. While the service reports GitHub's
+/// rate limit used up (`FollowersService/latestRateLimit()`), profiles and follows are not
+/// requested: they fail at once with `GitHubError/rateLimited(resetAt:authenticated:)`.
 ///
 /// > Important: The class is `@Observable` itself, as every subclass of `BaseViewModel` with
 /// > state of its own must be: Observation tracks only the properties of a class that carries
@@ -33,14 +42,10 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   public internal(set) var mode: BrowseMode = .followers
   /// The search query as typed.
   public internal(set) var query = ""
-  /// The results of the last search that finished, for ``searchResultsQuery``.
-  public internal(set) var searchResults: [Follower] = []
-  /// The query (trimmed) that ``searchResults`` answer; results are shown only for the current query.
-  public internal(set) var searchResultsQuery: String?
+  /// User search (`/`): the followers view model's own search, its results, loading and error.
+  public let users: FollowersViewModel
   /// The selected search result.
   public internal(set) var searchSelection = 0
-  /// The first search result shown.
-  public internal(set) var searchTop = 0
   /// The profiles loaded so far, by lowercased login.
   public internal(set) var profiles: [String: UserProfile] = [:]
   /// The login whose profile failed to load last, lowercased.
@@ -54,56 +59,22 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   public internal(set) var showsEvents = false
   /// The latest events of every run, oldest first, at most ``maxEvents``.
   public internal(set) var events: [BrowseEvent] = []
-  /// How many rows of the list fit on the screen; moves keep the selection among them.
-  public internal(set) var visibleRows = 10
-  /// The task that loads every page after `G`, while it runs; tests await it.
-  public internal(set) var loadToEndTask: Task<Void, Never>?
+  /// How near the end of the loaded rows a move may come before the next page is requested;
+  /// a view sets it to the rows it shows, so that a page down does not run out of rows.
+  public var prefetchDistance = 10
 
   @ObservationIgnored let service: any FollowersService
   @ObservationIgnored let followingService: (any FollowingService)?
   @ObservationIgnored let listClock: any Clock<Duration>
   @ObservationIgnored let profileDebounce: Duration
-  @ObservationIgnored let searchDebounce: Duration
   @ObservationIgnored let pageIndicator: LoadingIndicator
   @ObservationIgnored let now: @Sendable () -> Date
   @ObservationIgnored var noticeSource: String?
   @ObservationIgnored var followIntents: [String: Bool] = [:]
   @ObservationIgnored private var eventsToken: ObservationToken?
+  @ObservationIgnored private var usersToken: ObservationToken?
 
   /// Creates a browser for a user's followers; ``start()`` loads the first page.
-  ///
-  /// The username is checked once, here: a malformed one fails the first page and the profile
-  /// with `GitHubError/invalidUsername(_:reason:)`, and nothing is sent.
-  ///
-  /// - Parameters:
-  ///   - username: The user whose followers are listed first.
-  ///   - service: Where followers, profiles and search results come from.
-  ///   - following: What follows and unfollows users; `nil` when nothing can.
-  ///   - clock: The clock debounces and loading indicators wait on; a test clock in tests.
-  ///   - profileDebounce: How long the selection must rest before its profile is requested.
-  ///   - searchDebounce: How long typing must pause before a search is sent.
-  ///   - loadingIndicator: When a list's "loading more…" row shows, so a fast page never flashes it.
-  ///   - now: The time an event is logged at.
-  public convenience init(
-    username: String,
-    service: any FollowersService,
-    following: (any FollowingService)? = nil,
-    clock: any Clock<Duration> = ContinuousClock(),
-    profileDebounce: Duration = .milliseconds(120),
-    searchDebounce: Duration = .milliseconds(250),
-    loadingIndicator: LoadingIndicator = LoadingIndicator(
-      delay: .milliseconds(150), minimumDuration: .milliseconds(400)),
-    now: @escaping @Sendable () -> Date = { Date() }
-  ) {
-    self.init(
-      login: LoginInput(username), service: service, following: following, clock: clock,
-      profileDebounce: profileDebounce, searchDebounce: searchDebounce, loadingIndicator: loadingIndicator, now: now)
-  }
-
-  /// Creates a browser for a user's followers, for a login already checked; otherwise as the
-  /// `String` form.
-  ///
-  /// Nothing checks the login again.
   ///
   /// - Parameters:
   ///   - user: The user whose followers are listed first.
@@ -113,25 +84,9 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   ///   - profileDebounce: How long the selection must rest before its profile is requested.
   ///   - searchDebounce: How long typing must pause before a search is sent.
   ///   - loadingIndicator: When a list's "loading more…" row shows, so a fast page never flashes it.
-  ///   - now: The time an event is logged at.
-  public convenience init(
+  ///   - now: The time an event is logged at, and the rate limit's reset is compared with.
+  public init(
     username user: GitHubUsername,
-    service: any FollowersService,
-    following: (any FollowingService)? = nil,
-    clock: any Clock<Duration> = ContinuousClock(),
-    profileDebounce: Duration = .milliseconds(120),
-    searchDebounce: Duration = .milliseconds(250),
-    loadingIndicator: LoadingIndicator = LoadingIndicator(
-      delay: .milliseconds(150), minimumDuration: .milliseconds(400)),
-    now: @escaping @Sendable () -> Date = { Date() }
-  ) {
-    self.init(
-      login: LoginInput(user), service: service, following: following, clock: clock,
-      profileDebounce: profileDebounce, searchDebounce: searchDebounce, loadingIndicator: loadingIndicator, now: now)
-  }
-
-  private init(
-    login: LoginInput,
     service: any FollowersService,
     following: (any FollowingService)? = nil,
     clock: any Clock<Duration> = ContinuousClock(),
@@ -145,11 +100,12 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     self.followingService = following
     self.listClock = clock
     self.profileDebounce = profileDebounce
-    self.searchDebounce = searchDebounce
     self.pageIndicator = loadingIndicator
     self.now = now
+    users = FollowersViewModel(
+      service: service, clock: clock, searchDebounce: searchDebounce, loadingIndicator: loadingIndicator)
     let root = BrowseList(
-      login: login,
+      username: user,
       followers: FollowersViewModel(service: service, clock: clock, loadingIndicator: loadingIndicator))
     stack = [root]
     super.init(clock: clock, loadingIndicator: loadingIndicator)
@@ -158,7 +114,21 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
       self.record(event, action: Self.name(of: event.actionId))
     }
     watch(root)
+    usersToken = users.observeEvents { [weak self] event in
+      guard let self else { return }
+      self.record(event, action: "\(event.actionId)")
+      if event.actionId == .searchUsers, event.kind == .succeeded {
+        self.searchSelection = 0
+        self.loadSelectedProfile()
+      }
+    }
   }
+
+  /// The results of the last search that finished, for ``searchResultsQuery``.
+  public var searchResults: [Follower] { users.searchResults }
+
+  /// The query (trimmed) that ``searchResults`` answer; results are shown only for the current query.
+  public var searchResultsQuery: String? { users.searchResultsQuery }
 
   /// The list on top of the stack.
   public var current: BrowseList { stack[stack.count - 1] }
@@ -175,11 +145,6 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   /// The index of the selected row in ``rows``.
   public var selectedIndex: Int {
     mode == .followers ? current.selection : searchSelection
-  }
-
-  /// The index of the first row shown.
-  public var topIndex: Int {
-    mode == .followers ? current.top : searchTop
   }
 
   /// The selected user, if any row is listed.
@@ -203,7 +168,7 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   /// Whether a search for the current query is waiting or running.
   public var isSearching: Bool {
     mode != .followers && !trimmedQuery.isEmpty && searchResultsQuery != trimmedQuery
-      && errorMessage(for: .search) == nil
+      && users.errorMessage(for: .searchUsers) == nil
   }
 
   var trimmedQuery: String { query.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -217,17 +182,20 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   @discardableResult
   public func start() -> Task<Void, Never> {
     loadOwner(of: current)
-    return current.followers.fetchFollowers(for: current.login, perPage: FollowersViewModel.defaultPerPage)
+    return current.followers.fetchFollowers(for: current.username, perPage: FollowersViewModel.defaultPerPage)
   }
 
   /// Loads the profile of a list's user, for how many followers it has in all.
   func loadOwner(of list: BrowseList) {
-    let login = list.login
-    let key = list.username.lowercased()
+    let user = list.username
+    let key = user.rawValue.lowercased()
     guard profiles[key] == nil else { return }
     dispatch(
       actionId: .fetchOwner(login: key),
-      task: { [service] in try await service.profile(of: login.get()) }
+      task: { [service, now] in
+        try await Self.checkRateLimit(of: service, now: now)
+        return try await service.profile(of: user)
+      }
     ) { viewModel, profile in
       viewModel.profiles[key] = profile
     }
@@ -239,7 +207,7 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
       list.loadsToEnd = false
       list.followers.cancelAll()
     }
-    loadToEndTask?.cancel()
+    users.cancelAll()
     cancelAll()
   }
 
@@ -254,28 +222,6 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   public func noteWait(_ message: String) {
     notice = message
     noticeSource = nil
-  }
-
-  /// Sets how many list rows fit on the screen, keeping the selection among them.
-  ///
-  /// - Parameter rows: The rows; at least 1 is used.
-  public func setVisibleRows(_ rows: Int) {
-    let rows = max(1, rows)
-    guard rows != visibleRows else { return }
-    visibleRows = rows
-    for list in stack {
-      let top = Self.scrolled(top: list.top, selection: list.selection, rows: rows)
-      if top != list.top { list.top = top }
-    }
-    let top = Self.scrolled(top: searchTop, selection: searchSelection, rows: rows)
-    if top != searchTop { searchTop = top }
-  }
-
-  /// The first row to show so that the selection is among `rows` rows from it.
-  static func scrolled(top: Int, selection: Int, rows: Int) -> Int {
-    if selection < top { return selection }
-    if selection >= top + rows { return selection - rows + 1 }
-    return top
   }
 
   /// Logs an event of any view model the browser drives, and keeps ``notice`` on the latest failure.
@@ -294,14 +240,26 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     }
   }
 
-  /// Records the events of a list's view model, and selects and loads a profile when its first page arrives.
+  /// Records the events of a list's view model; selects and loads a profile when its first page
+  /// arrives, and when loading to the end stops.
   func watch(_ list: BrowseList) {
     let suffix = stack.count > 1 ? " @\(list.username)" : ""
     list.eventsToken = list.followers.observeEvents { [weak self, weak list] event in
       guard let self, let list else { return }
       self.record(event, action: "\(event.actionId)\(suffix)")
-      if event.actionId == .fetchFollowers, event.kind == .succeeded, list === self.current, self.mode == .followers {
-        self.selectionChanged()
+      let shown = list === self.current && self.mode == .followers
+      switch (event.actionId, event.kind) {
+      case (.fetchFollowers, .succeeded):
+        if shown { self.selectionChanged() }
+      case (.loadNextPage, .succeeded), (.loadNextPage, .failed), (.loadNextPage, .cancelled):
+        // A failed page ends loading to the end: `r` retries it, and nothing queued asks again.
+        if event.kind == .failed { list.followers.stopLoadingRemainingPages() }
+        guard list.loadsToEnd, !list.followers.isLoadingRemainingPages else { return }
+        list.selectedRow = list.selection
+        list.loadsToEnd = false
+        if shown { self.selectionChanged() }
+      default:
+        break
       }
     }
   }
@@ -309,7 +267,6 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   static func name(of action: BrowseAction) -> String {
     switch action {
     case .fetchProfile: "fetchProfile"
-    case .search: "search"
     case .follow(let login): "follow \(login)"
     case .fetchOwner(let login): "fetchOwner \(login)"
     }

@@ -19,10 +19,8 @@ import Observation
 /// print(viewModel.delivered, viewModel.repeatedFollowers)
 /// ```
 ///
-/// Runs use ``FollowersAction/loadAllPages``. A username given as text is checked once, here: a
-/// malformed one fails the run with `GitHubError/invalidUsername(_:reason:)` before any
-/// request. A caller that already checked it passes the `GitHubUsername`, which nothing
-/// checks again.
+/// Runs use ``FollowersAction/loadAllPages``. The login is a `GitHubUsername`, checked where its
+/// text came in; nothing checks it again.
 @MainActor
 @Observable
 public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
@@ -65,32 +63,6 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
   /// supersedes the run in flight and starts counting again.
   ///
   /// - Parameters:
-  ///   - username: The GitHub login.
-  ///   - perPage: Followers per page, 1 to 100.
-  ///   - concurrency: Pages in flight at once, 1 to 4; GitHub asks for 1 (the default).
-  ///   - limit: Deliver at most this many followers; `nil` (the default) for all.
-  ///   - maxPages: Stop after this many pages; `nil` (the default) for no cap.
-  ///   - onFollowers: Receives each page's followers not delivered before, on the main
-  ///     actor; never an empty array.
-  /// - Returns: The run's task; await it to wait for the last page or the error.
-  @discardableResult
-  public func loadAllPages(
-    for username: String,
-    perPage: Int = 100,
-    concurrency: Int = 1,
-    limit: Int? = nil,
-    maxPages: Int? = nil,
-    onFollowers: @escaping @MainActor ([Follower]) -> Void
-  ) -> Task<Void, Never> {
-    loadAllPages(
-      for: LoginInput(username), perPage: perPage, concurrency: concurrency, limit: limit,
-      maxPages: maxPages, onFollowers: onFollowers)
-  }
-
-  /// Delivers every page of a user's followers, for a login already checked; otherwise as
-  /// ``loadAllPages(for:perPage:concurrency:limit:maxPages:onFollowers:)-(String,_,_,_,_,_)``.
-  ///
-  /// - Parameters:
   ///   - user: The GitHub login.
   ///   - perPage: Followers per page, 1 to 100.
   ///   - concurrency: Pages in flight at once, 1 to 4; GitHub asks for 1 (the default).
@@ -108,19 +80,6 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
     maxPages: Int? = nil,
     onFollowers: @escaping @MainActor ([Follower]) -> Void
   ) -> Task<Void, Never> {
-    loadAllPages(
-      for: LoginInput(user), perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages,
-      onFollowers: onFollowers)
-  }
-
-  private func loadAllPages(
-    for login: LoginInput,
-    perPage: Int,
-    concurrency: Int,
-    limit: Int?,
-    maxPages: Int?,
-    onFollowers: @escaping @MainActor ([Follower]) -> Void
-  ) -> Task<Void, Never> {
     delivered = 0
     repeatedFollowers = 0
     pagesLoaded = 0
@@ -133,7 +92,7 @@ public final class FollowersStreamViewModel: BaseViewModel<FollowersAction> {
       elements: { [service] in
         ReadAheadSequence(
           service.allFollowers(
-            of: try login.get(), perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages))
+            of: user, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages))
       }
     ) { viewModel, page in
       viewModel.receive(page, limit: limit, onFollowers: onFollowers)

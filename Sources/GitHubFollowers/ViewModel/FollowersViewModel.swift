@@ -16,10 +16,12 @@ import Observation
 /// }
 /// ```
 ///
-/// A username given as text is checked once, here, where it comes in: a malformed one fails the
-/// run with `GitHubError/invalidUsername(_:reason:)` before any request. From here it goes
-/// to the service as a `GitHubUsername`, and nothing checks it again. A caller that already
-/// holds a `GitHubUsername` (a command-line tool that checked its argument) passes that.
+/// Logins are `GitHubUsername`s, checked where their text came in (a command-line argument,
+/// a search box, a row from the server); nothing checks them again. Pages come from one pager
+/// per list, the same paging loop as `FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)`:
+/// ``loadNextPage()`` and ``loadRemainingPages()`` stop where `action-dispatch followers --all`
+/// stops (a cycle, an empty page that links on, a page that adds no one, more pages than the
+/// server's `last` link claimed).
 @MainActor
 @Observable
 public final class FollowersViewModel: BaseViewModel<FollowersAction> {
@@ -27,7 +29,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   public static let defaultPerPage = 30
 
   /// The user whose followers are listed.
-  public private(set) var username: String?
+  public private(set) var username: GitHubUsername?
   /// The followers loaded so far, in page order, each once (by `Follower/id`).
   public private(set) var followers: [Follower] = []
   /// How many followers the server listed again after they were already loaded (overlapping
@@ -44,19 +46,22 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// The profile with ``FollowersAction/fetchProfile``'s loading and error, as a profile view
   /// shows them: the last profile stays while a new one loads and after a failure.
   public var profileState: Loadable<UserProfile> { loadable(\.profile, of: .fetchProfile) }
-  /// The users found by the last search.
+  /// The users found by the last search, each once.
   public private(set) var searchResults: [Follower] = []
-  /// Why ``loadNextPage()`` stopped before the last page, when the server's pages could not be
-  /// trusted (a `next` link that cycles or leaves the API's origin, an empty page that links on);
-  /// `nil` while paging goes on.
+  /// The query (trimmed) that ``searchResults`` answer; `nil` before a search answered, and
+  /// after an empty query. A view shows results only for the query it shows.
+  public private(set) var searchResultsQuery: String?
+  /// Why paging stopped before the last page, when the server's pages could not be trusted (a
+  /// `next` link that cycles or leaves the API's origin, an empty page that links on, more pages
+  /// than it claimed); `nil` while paging goes on.
   public private(set) var pagingStopped: String?
 
-  @ObservationIgnored private var nextPageURL: URL?
+  /// The pager of the list ``fetchFollowers(for:perPage:)`` started.
+  @ObservationIgnored private var pager: FollowersPager?
+  /// Whether ``loadRemainingPages()`` was asked for and not stopped since.
+  private var wantsRemainingPages = false
   /// The ids of ``followers``, in about two bytes each.
   @ObservationIgnored private var followerIDs = FollowerIDSet()
-  /// The `next` links already loaded, and the page numbers, to refuse a cycle.
-  @ObservationIgnored private var loadedPageURLs: Set<URL> = []
-  @ObservationIgnored private var loadedPageNumbers: Set<Int> = []
   @ObservationIgnored private let service: any FollowersService
   @ObservationIgnored private let searchDebounce: Duration
 
@@ -81,21 +86,9 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
 
   /// Loads the first page of a user's followers, replacing what was listed.
   ///
-  /// A new call supersedes one in flight, and cancels page loads for the previous user.
-  ///
-  /// - Parameters:
-  ///   - username: The GitHub login.
-  ///   - perPage: Followers per page, 1 to 100.
-  /// - Returns: The run's task; await it to wait for the whole run.
-  ///   The login is checked first: a malformed one fails the run with
-  ///   `GitHubError/invalidUsername(_:reason:)`, and nothing is sent.
-  @discardableResult
-  public func fetchFollowers(for username: String, perPage: Int = defaultPerPage) -> Task<Void, Never> {
-    fetchFollowers(for: LoginInput(username), perPage: perPage)
-  }
-
-  /// Loads the first page of a user's followers, for a login already checked; otherwise as
-  /// ``fetchFollowers(for:perPage:)-(String,_)``.
+  /// A new call supersedes one in flight, and cancels page loads for the previous user. A first
+  /// page that cannot be trusted (empty, but linking on) fails the run with
+  /// `GitHubError/paginationStopped(_:)`.
   ///
   /// - Parameters:
   ///   - user: The GitHub login.
@@ -103,26 +96,18 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// - Returns: The run's task; await it to wait for the whole run.
   @discardableResult
   public func fetchFollowers(for user: GitHubUsername, perPage: Int = defaultPerPage) -> Task<Void, Never> {
-    fetchFollowers(for: LoginInput(user), perPage: perPage)
-  }
-
-  /// ``fetchFollowers(for:perPage:)-(String,_)`` for a login checked (or found malformed) where
-  /// it came in.
-  @discardableResult
-  func fetchFollowers(for login: LoginInput, perPage: Int) -> Task<Void, Never> {
     cancel(.loadNextPage)
     cancel(.loadAllPages)
+    wantsRemainingPages = false
+    let pager = FollowersPager(service: service, user: user, perPage: perPage)
     return dispatch(
       actionId: .fetchFollowers, policy: .cancelPrevious,
-      task: { [service] in
-        try await service.followers(of: login.get(), page: 1, perPage: perPage)
-      }
+      task: { try await pager.next() ?? FollowersPage(followers: []) }
     ) { viewModel, page in
-      viewModel.username = login.text
+      viewModel.username = user
+      viewModel.pager = pager
       viewModel.pagesLoaded = 0
       viewModel.pagingStopped = nil
-      viewModel.loadedPageURLs = []
-      viewModel.loadedPageNumbers = []
       viewModel.append(page, replacing: true)
     }
   }
@@ -132,52 +117,69 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// A second call while a page is loading is dropped. A failure keeps every follower
   /// already loaded; calling again retries the same page. A page already loaded is never
   /// requested again: a `next` link that cycles, leaves the origin of the links before it, or
-  /// follows an empty page stops paging instead, and ``pagingStopped`` says why (as
-  /// `GitHubError/paginationStopped(_:)` from the service does).
+  /// follows an empty page stops paging instead, and ``pagingStopped`` says why (the run fails
+  /// with `GitHubError/paginationStopped(_:)`).
   ///
   /// - Returns: The run's task; an already finished task when there is no next page.
   @discardableResult
   public func loadNextPage() -> Task<Void, Never> {
-    guard let next = nextPageURL, pagingStopped == nil else { return Task {} }
-    if let reason = refusal(of: next) {
-      stopPaging(reason)
-      return Task {}
-    }
-    return dispatch(
-      actionId: .loadNextPage, policy: .ignoreWhileRunning,
-      task: { [service] in
-        try await service.followersPage(at: next)
-      },
-      onSuccess: { viewModel, page in
-        viewModel.loadedPageURLs.insert(next)
-        viewModel.append(page)
-      },
-      onFailure: { viewModel, error in
-        if case GitHubError.paginationStopped(let reason) = error { viewModel.stopPaging(reason) }
-      })
+    if !isLoading(for: .loadNextPage) { wantsRemainingPages = false }
+    return loadPages(pages: 1, policy: .ignoreWhileRunning)
   }
 
-  /// Why a `next` link must not be followed, or `nil` when it may.
-  private func refusal(of next: URL) -> String? {
-    if loadedPageURLs.contains(next) || LinkHeader.pageNumber(in: next).map(loadedPageNumbers.contains) == true {
-      return "page \(pagesLoaded) links back to a page already loaded (\(String(next.absoluteString.prefix(100))))"
+  /// Loads every page after the last one loaded, one at a time, appending each as it arrives:
+  /// a list's "to the end" (`G` in `action-dispatch browse`).
+  ///
+  /// The pages come as from ``loadNextPage()`` (one run of ``FollowersAction/loadNextPage``,
+  /// whose loading and error are that action's), until the last page, an error, or
+  /// ``stopLoadingRemainingPages()``. Called while a page is loading, it goes on after that page.
+  ///
+  /// ```swift
+  /// await viewModel.fetchFollowers(for: "octocat").value
+  /// await viewModel.loadRemainingPages().value   // every page, or an error
+  /// ```
+  ///
+  /// - Returns: The run's task; an already finished task when there is no next page.
+  @discardableResult
+  public func loadRemainingPages() -> Task<Void, Never> {
+    guard !isLoadingRemainingPages else { return Task {} }
+    wantsRemainingPages = true
+    return loadPages(pages: nil, policy: .enqueue)
+  }
+
+  /// Whether ``loadRemainingPages()`` is loading pages.
+  public var isLoadingRemainingPages: Bool {
+    wantsRemainingPages && isLoading(for: .loadNextPage)
+  }
+
+  /// Stops ``loadRemainingPages()`` after the page in flight, which is still added.
+  public func stopLoadingRemainingPages() {
+    wantsRemainingPages = false
+  }
+
+  private func loadPages(pages: Int?, policy: DispatchPolicy) -> Task<Void, Never> {
+    guard let pager, hasMorePages, pagingStopped == nil else { return Task {} }
+    let wantsMore: @MainActor @Sendable () -> Bool
+    if pages == nil {
+      wantsMore = { [weak self] in self?.wantsRemainingPages ?? false }
+    } else {
+      wantsMore = { true }
     }
-    if let first = loadedPageURLs.first, !Self.sameOrigin(first, next) {
-      return "page \(pagesLoaded) links to \(next.scheme ?? "?")://\(next.host ?? "?"), away from the pages before it; "
-        + "it was not followed"
+    return dispatch(
+      actionId: .loadNextPage, policy: policy,
+      elements: { PageRun(pager: pager, pages: pages, wantsMore: wantsMore) }
+    ) { viewModel, step in
+      switch step {
+      case .page(let page): viewModel.append(page)
+      case .stopped(let reason): viewModel.stopPaging(reason)
+      }
     }
-    return nil
   }
 
   private func stopPaging(_ reason: String) {
     pagingStopped = "Paging stopped: \(reason)."
     hasMorePages = false
-    nextPageURL = nil
-  }
-
-  private static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
-    lhs.scheme?.lowercased() == rhs.scheme?.lowercased() && lhs.host?.lowercased() == rhs.host?.lowercased()
-      && lhs.port == rhs.port
+    wantsRemainingPages = false
   }
 
   /// Loads every page of a user's followers (or enough for `limit`, or `maxPages` pages),
@@ -192,39 +194,14 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// whether the server had more.
   ///
   /// - Parameters:
-  ///   - username: The GitHub login.
+  ///   - user: The GitHub login.
   ///   - perPage: Followers per page, 1 to 100.
   ///   - concurrency: Pages in flight at once, 1 to 4; GitHub asks for 1 (the default).
   ///   - limit: Stop once this many followers are loaded; `nil` (the default) for all. The
   ///     last page may bring more.
   ///   - maxPages: Stop after this many pages; `nil` (the default) for no cap.
   /// - Returns: The run's task; it succeeds with every page loaded. A streaming run: each page
-  ///   is appended as it arrives, and a superseded or cancelled run appends nothing more. The
-  ///   login is checked first: a malformed one fails the run with
-  ///   `GitHubError/invalidUsername(_:reason:)`, and nothing is sent.
-  @discardableResult
-  public func loadAllPages(
-    for username: String,
-    perPage: Int = 100,
-    concurrency: Int = 1,
-    limit: Int? = nil,
-    maxPages: Int? = nil
-  ) -> Task<Void, Never> {
-    loadAllPages(
-      for: LoginInput(username), perPage: perPage, concurrency: concurrency, limit: limit,
-      maxPages: maxPages)
-  }
-
-  /// Loads every page of a user's followers, for a login already checked; otherwise as
-  /// ``loadAllPages(for:perPage:concurrency:limit:maxPages:)-(String,_,_,_,_)``.
-  ///
-  /// - Parameters:
-  ///   - user: The GitHub login.
-  ///   - perPage: Followers per page, 1 to 100.
-  ///   - concurrency: Pages in flight at once, 1 to 4; GitHub asks for 1 (the default).
-  ///   - limit: Stop once this many followers are loaded; `nil` (the default) for all.
-  ///   - maxPages: Stop after this many pages; `nil` (the default) for no cap.
-  /// - Returns: The run's task; it succeeds with every page loaded.
+  ///   is appended as it arrives, and a superseded or cancelled run appends nothing more.
   @discardableResult
   public func loadAllPages(
     for user: GitHubUsername,
@@ -233,31 +210,22 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     limit: Int? = nil,
     maxPages: Int? = nil
   ) -> Task<Void, Never> {
-    loadAllPages(
-      for: LoginInput(user), perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
-  }
-
-  private func loadAllPages(
-    for login: LoginInput, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
-  ) -> Task<Void, Never> {
     cancel(.fetchFollowers)
     cancel(.loadNextPage)
-    self.username = login.text
+    username = user
     followers = []
     followerIDs = FollowerIDSet()
     repeatedFollowers = 0
     pagesLoaded = 0
     lastPage = nil
     hasMorePages = false
-    nextPageURL = nil
+    pager = nil
+    wantsRemainingPages = false
     pagingStopped = nil
-    loadedPageURLs = []
-    loadedPageNumbers = []
     return dispatch(
       actionId: .loadAllPages, policy: .cancelPrevious,
       elements: { [service] in
-        service.allFollowers(
-          of: try login.get(), perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
+        service.allFollowers(of: user, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
       }
     ) { viewModel, page in
       viewModel.append(page)
@@ -266,28 +234,14 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
 
   /// Loads a user's profile.
   ///
-  /// - Parameter username: The GitHub login; a malformed one fails the run with
-  ///   `GitHubError/invalidUsername(_:reason:)`, and nothing is sent.
-  /// - Returns: The run's task.
-  @discardableResult
-  public func fetchProfile(for username: String) -> Task<Void, Never> {
-    fetchProfile(for: LoginInput(username))
-  }
-
-  /// Loads a user's profile, for a login already checked.
-  ///
   /// - Parameter user: The GitHub login.
   /// - Returns: The run's task.
   @discardableResult
   public func fetchProfile(for user: GitHubUsername) -> Task<Void, Never> {
-    fetchProfile(for: LoginInput(user))
-  }
-
-  private func fetchProfile(for login: LoginInput) -> Task<Void, Never> {
     dispatch(
       actionId: .fetchProfile, policy: .cancelPrevious,
       task: { [service] in
-        try await service.profile(of: login.get())
+        try await service.profile(of: user)
       }
     ) { viewModel, profile in
       viewModel.profile = profile
@@ -306,6 +260,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     guard !query.isEmpty else {
       cancel(.searchUsers)
       searchResults = []
+      searchResultsQuery = nil
       return Task {}
     }
     return dispatch(
@@ -314,7 +269,9 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
         try await service.searchUsers(query)
       }
     ) { viewModel, result in
-      viewModel.searchResults = result.items
+      var seen: Set<Int> = []
+      viewModel.searchResults = result.items.filter { seen.insert($0.id).inserted }
+      viewModel.searchResultsQuery = query
     }
   }
 
@@ -340,12 +297,7 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       if repeats > 0 { repeatedFollowers += repeats }
     }
     pagesLoaded += 1
-    loadedPageNumbers.insert(page.page)
-    nextPageURL = page.next
     hasMorePages = page.next != nil
-    if added.isEmpty, let next = page.next, !replacing {
-      stopPaging("page \(page.page) adds no follower but links to another (\(String(next.absoluteString.prefix(100))))")
-    }
     if let last = page.lastPage {
       lastPage = last
     } else if page.next == nil {

@@ -6,19 +6,17 @@ import GitHubFollowers
 /// Browsers in the states the golden frames show.
 @MainActor
 enum BrowserState {
-  /// `octocat`'s seven hostile followers loaded, the second selected with its profile shown.
+  /// `octocat`'s seven hostile followers loaded, the first selected with its (hostile) profile
+  /// shown: the only row whose login is a possible GitHub login, so the only one whose profile
+  /// is requested.
   static func loaded(
     clock: TestClock = TestClock(), service: FixedService = FixedService()
-  ) async throws
-    -> BrowseViewModel
-  {
+  ) async throws -> BrowseViewModel {
     let browser = BrowseViewModel(
       username: "octocat", service: service, clock: clock, profileDebounce: .milliseconds(100),
       loadingIndicator: .immediate, now: { Date(timeIntervalSince1970: 1_764_102_665.25) })
-    browser.setVisibleRows(5)
     await browser.start().value
     try await browser.waitUntilIdle(.fetchOwner(login: "octocat"))
-    browser.moveDown()
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     try await browser.waitUntilIdle(.fetchProfile)

@@ -13,21 +13,23 @@ struct FixedService: FollowersService {
 
   /// What every profile request throws instead of answering, when set.
   var profileError: GitHubError?
+  /// How many followers every profile claims; the list has 7.
+  var claimedFollowers = 7
 
-  func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
-    FollowersPage(followers: username == "octocat" ? Self.followers : [], page: 1, lastPage: 1)
+  func followers(of user: GitHubUsername, page: Int, perPage: Int) async throws -> FollowersPage {
+    FollowersPage(followers: user == "octocat" ? Self.followers : [], page: 1, lastPage: 1)
   }
 
   func followersPage(at url: URL) async throws -> FollowersPage {
     throw GitHubError.notFound(url.path)
   }
 
-  func profile(of username: String) async throws -> UserProfile {
+  func profile(of user: GitHubUsername) async throws -> UserProfile {
     if let profileError { throw profileError }
     return UserProfile(
-      login: username, id: 7, avatarURL: nil, htmlURL: nil,
-      name: username == "octocat" ? "The Octocat" : "名前\u{1B}[31mRed\u{202E}",
-      company: "@github\u{07}", location: "東京 Tokyo", publicRepos: 8, followers: 7, following: 2,
+      login: user.rawValue, id: 7, avatarURL: nil, htmlURL: nil,
+      name: user == "octocat" ? "The Octocat" : "名前\u{1B}[31mRed\u{202E}",
+      company: "@github\u{07}", location: "東京 Tokyo", publicRepos: 8, followers: claimedFollowers, following: 2,
       createdAt: Date(timeIntervalSince1970: 1_295_981_076))
   }
 

@@ -4,8 +4,8 @@ enum Goldens {
   static let wide = [
     " followers of octocat                                                                 7 of 7 loaded",
     "    LOGIN                              TYPE │ PROFILE",
-    "    amber-otter                        User │ 日本語のユーザー名前",
-    "›   日本語のユーザー名前               User │",
+    "›   amber-otter                        User │ amber-otter",
+    "    日本語のユーザー名前               User │",
     "    étienne                            User │ Name       名前^[[31mRed\\u{202E}",
     "    evil^[[2J^[]52;c;eA==^Gx           User │ Company    @github^G",
     "    bidi\\u{202E}gnp.exe                User │ Location   東京 Tokyo",
@@ -38,8 +38,8 @@ enum Goldens {
   static let medium = [
     " followers of octocat                         7 of 7 loaded",
     "    LOGIN                 │ PROFILE",
-    "    amber-otter           │ 日本語のユーザー名前",
-    "›   日本語のユーザー名前  │",
+    "›   amber-otter           │ amber-otter",
+    "    日本語のユーザー名前  │",
     "    étienne               │ Name       名前^[[31mRed\\u{202E}",
     "    evil^[[2J^[]52;c;eA==…│ Company    @github^G",
     "    bidi\\u{202E}gnp.exe   │ Location   東京 Tokyo",
@@ -62,8 +62,8 @@ enum Goldens {
   static let smallest = [
     " followers of octocat     7 of 7 loaded",
     "    LOGIN                          TYPE",
-    "    amber-otter                    User",
-    "›   日本語のユーザー名前           User",
+    "›   amber-otter                    User",
+    "    日本語のユーザー名前           User",
     "    étienne                        User",
     "    evil^[[2J^[]52;c;eA==^Gx       User",
     "    bidi\\u{202E}gnp.exe            User",

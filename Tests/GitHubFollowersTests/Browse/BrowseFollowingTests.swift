@@ -92,7 +92,7 @@ import Testing
     let demo = DemoFollowersService(followDelay: .zero)
     try await demo.follow("amber-otter")
     await #expect(throws: DemoFollowRefusedError(login: DemoFixtures.unfollowableLogin)) {
-      try await demo.unfollow(DemoFixtures.unfollowableLogin)
+      try await demo.unfollow(GitHubUsername(DemoFixtures.unfollowableLogin))
     }
     #expect(demo.followingUnavailableReason == nil)
   }

@@ -28,25 +28,6 @@ import Testing
     #expect(browser.selectedProfile?.login == "user-50")
   }
 
-  @Test func theSelectionStaysAmongTheVisibleRows() async {
-    let browser = BrowseFixtures.browser(service: BrowseFixtures.service(followers: 30), clock: TestClock(), rows: 5)
-    await browser.start().value
-
-    for _ in 0..<7 { browser.moveDown() }
-    #expect(browser.selectedIndex == 7)
-    #expect(browser.topIndex == 3)
-    browser.pageUp()
-    #expect(browser.selectedIndex == 2)
-    #expect(browser.topIndex == 2)
-    browser.halfPageDown()
-    #expect(browser.selectedIndex == 4)
-    browser.moveToFirst()
-    #expect(browser.selectedIndex == 0)
-    #expect(browser.topIndex == 0)
-    browser.moveUp()
-    #expect(browser.selectedIndex == 0)
-  }
-
   @Test func aLoadedProfileShowsAgainWithoutARequest() async throws {
     let clock = TestClock()
     let service = BrowseFixtures.service(followers: 30)
@@ -78,7 +59,7 @@ import Testing
     try await browser.waitUntilIdle(.fetchProfile)
     #expect(browser.selectedProfileError != nil)
 
-    service.profileStub.handle { UserProfile(login: $0, id: 1, avatarURL: nil, htmlURL: nil, createdAt: nil) }
+    service.profileStub.handle { UserProfile(login: $0.rawValue, id: 1, avatarURL: nil, htmlURL: nil, createdAt: nil) }
     browser.retry()
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))

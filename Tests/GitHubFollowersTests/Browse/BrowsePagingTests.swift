@@ -37,8 +37,7 @@ import Testing
     service.followersPageStub.fail(with: GitHubError.serverError(status: 503))
     let browser = BrowseFixtures.browser(service: service, clock: TestClock())
     await browser.start().value
-    browser.moveToLast()
-    await browser.loadToEndTask?.value
+    await browser.moveToLast().value
     #expect(browser.current.followers.errorMessage(for: .loadNextPage) != nil)
     #expect(browser.current.followers.followers.count == 30)
 
@@ -57,8 +56,7 @@ import Testing
     let browser = BrowseFixtures.browser(service: service, clock: TestClock())
     await browser.start().value
 
-    browser.moveToLast()
-    await browser.loadToEndTask?.value
+    await browser.moveToLast().value
 
     #expect(browser.current.followers.followers.count == 100)
     #expect(browser.selectedIndex == 99)
@@ -77,11 +75,11 @@ import Testing
     let browser = BrowseFixtures.browser(service: service, clock: TestClock())
     await browser.start().value
 
-    browser.moveToLast()
+    let loading = browser.moveToLast()
     await gate.arrivals(1)
     browser.moveUp()
     gate.open()
-    await browser.loadToEndTask?.value
+    await loading.value
 
     #expect(service.followersPageStub.callCount == 1)
     #expect(browser.current.followers.followers.count == 60)

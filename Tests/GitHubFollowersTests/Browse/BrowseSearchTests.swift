@@ -18,7 +18,7 @@ import Testing
     #expect(browser.isSearching)
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.search)
+    try await browser.users.waitUntilIdle(.searchUsers)
 
     #expect(service.searchUsersStub.calls == ["lynx"])
     #expect(browser.rows == DemoFixtures.search("lynx").items)
@@ -46,27 +46,10 @@ import Testing
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     gate.open()
-    try await browser.waitUntilIdle(.search)
+    try await browser.users.waitUntilIdle(.searchUsers)
 
     #expect(browser.searchResultsQuery == "lynx")
     #expect(browser.rows == DemoFixtures.search("lynx").items)
-  }
-
-  @Test func escapeGivesTheFollowersBackWithTheirSelectionAndScroll() async {
-    let browser = BrowseFixtures.browser(service: BrowseFixtures.service(followers: 30), clock: TestClock(), rows: 5)
-    await browser.start().value
-    for _ in 0..<7 { browser.moveDown() }
-
-    browser.beginSearch()
-    browser.typeInSearch("a\u{1B}[2J")
-    #expect(browser.query == "a[2J")
-    browser.cancelSearch()
-
-    #expect(browser.mode == .followers)
-    #expect(browser.query.isEmpty)
-    #expect(browser.selectedIndex == 7)
-    #expect(browser.topIndex == 3)
-    #expect(browser.selectedFollower?.login == "user-7")
   }
 
   @Test func enterKeepsTheResultsAndTheKeysMoveThroughThem() async throws {
@@ -79,7 +62,7 @@ import Testing
     #expect(browser.mode == .searchResults)
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.search)
+    try await browser.users.waitUntilIdle(.searchUsers)
 
     browser.moveDown()
 

@@ -41,30 +41,30 @@ enum BrowseFixtures {
     service.followersPageStub.handle { url in
       page(Int(url.query?.split(separator: "=").last ?? "1") ?? 1, of: everyone)
     }
-    service.profileStub.handle { login in
+    service.profileStub.handle { user in
       UserProfile(
-        login: login, id: 1, avatarURL: nil, htmlURL: nil, name: "Name of \(login)", followers: 0, createdAt: nil)
+        login: user.rawValue, id: 1, avatarURL: nil, htmlURL: nil, name: "Name of \(user)", followers: 0, createdAt: nil
+      )
     }
     return service
   }
 
-  /// A browser on a test clock, with short debounces and an immediate loading indicator.
+  /// A browser on a test clock, with short debounces and an immediate loading indicator, that
+  /// asks for the next page 10 rows before the end.
   @MainActor
   static func browser(
-    service: MockFollowersService, following: (any FollowingService)? = nil, clock: TestClock, rows: Int = 10
+    service: MockFollowersService, following: (any FollowingService)? = nil, clock: TestClock
   ) -> BrowseViewModel {
-    let browser = BrowseViewModel(
+    BrowseViewModel(
       username: "octocat", service: service, following: following, clock: clock,
       profileDebounce: .milliseconds(100), searchDebounce: .milliseconds(100), loadingIndicator: .immediate)
-    browser.setVisibleRows(rows)
-    return browser
   }
 }
 
 /// A ``FollowingService`` for tests: a `Stub` per method and a settable reason.
 final class MockFollowingService: FollowingService {
-  let followStub = Stub<String, Void> { _ in }
-  let unfollowStub = Stub<String, Void> { _ in }
+  let followStub = Stub<GitHubUsername, Void> { _ in }
+  let unfollowStub = Stub<GitHubUsername, Void> { _ in }
   let reason: String?
 
   init(unavailableReason: String? = nil) {
@@ -73,11 +73,11 @@ final class MockFollowingService: FollowingService {
 
   var followingUnavailableReason: String? { reason }
 
-  func follow(_ username: String) async throws {
-    try await followStub(username)
+  func follow(_ user: GitHubUsername) async throws {
+    try await followStub(user)
   }
 
-  func unfollow(_ username: String) async throws {
-    try await unfollowStub(username)
+  func unfollow(_ user: GitHubUsername) async throws {
+    try await unfollowStub(user)
   }
 }

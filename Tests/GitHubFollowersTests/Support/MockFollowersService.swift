@@ -15,16 +15,19 @@ import GitHubFollowers
 final class MockFollowersService: FollowersService {
   /// The arguments of one ``followers(of:page:perPage:)`` call.
   struct FollowersCall: Hashable, Sendable {
-    var username: String
+    var user: GitHubUsername
     var page: Int
     var perPage: Int
+
+    /// The login's text.
+    var username: String { user.rawValue }
   }
 
   let followersStub = Stub<FollowersCall, FollowersPage> { call in
-    try await DemoFollowersService().followers(of: call.username, page: call.page, perPage: call.perPage)
+    try await DemoFollowersService().followers(of: call.user, page: call.page, perPage: call.perPage)
   }
   let followersPageStub = Stub<URL, FollowersPage> { try await DemoFollowersService().followersPage(at: $0) }
-  let profileStub = Stub<String, UserProfile> { try await DemoFollowersService().profile(of: $0) }
+  let profileStub = Stub<GitHubUsername, UserProfile> { try await DemoFollowersService().profile(of: $0) }
   let searchUsersStub = Stub<String, UserSearchResult> { try await DemoFollowersService().searchUsers($0) }
 
   /// How many calls the service has had, over all its methods.
@@ -32,16 +35,16 @@ final class MockFollowersService: FollowersService {
     followersStub.callCount + followersPageStub.callCount + profileStub.callCount + searchUsersStub.callCount
   }
 
-  func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
-    try await followersStub(FollowersCall(username: username, page: page, perPage: perPage))
+  func followers(of user: GitHubUsername, page: Int, perPage: Int) async throws -> FollowersPage {
+    try await followersStub(FollowersCall(user: user, page: page, perPage: perPage))
   }
 
   func followersPage(at url: URL) async throws -> FollowersPage {
     try await followersPageStub(url)
   }
 
-  func profile(of username: String) async throws -> UserProfile {
-    try await profileStub(username)
+  func profile(of user: GitHubUsername) async throws -> UserProfile {
+    try await profileStub(user)
   }
 
   func searchUsers(_ query: String) async throws -> UserSearchResult {

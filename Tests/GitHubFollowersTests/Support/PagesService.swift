@@ -32,17 +32,17 @@ final class PagesService: FollowersService {
   }
 
   func allFollowers(
-    of username: String, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
+    of user: GitHubUsername, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
   ) -> AsyncThrowingStream<FollowersPage, any Error> {
     recorded.append(
-      Call(username: username, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages))
+      Call(username: user.rawValue, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages))
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: FollowersPage.self)
     for page in pages { continuation.yield(page) }
     continuation.finish()
     return stream
   }
 
-  func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
+  func followers(of user: GitHubUsername, page: Int, perPage: Int) async throws -> FollowersPage {
     throw GitHubError.notFound("the default allFollowers was used")
   }
 
@@ -50,8 +50,8 @@ final class PagesService: FollowersService {
     throw GitHubError.notFound("the default allFollowers was used")
   }
 
-  func profile(of username: String) async throws -> UserProfile {
-    throw GitHubError.notFound(username)
+  func profile(of user: GitHubUsername) async throws -> UserProfile {
+    throw GitHubError.notFound(user.rawValue)
   }
 
   func searchUsers(_ query: String) async throws -> UserSearchResult {

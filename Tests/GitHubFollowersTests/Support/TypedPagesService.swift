@@ -23,7 +23,7 @@ final class TypedPagesService: FollowersService {
     return stream
   }
 
-  func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
+  func followers(of user: GitHubUsername, page: Int, perPage: Int) async throws -> FollowersPage {
     throw GitHubError.notFound("the default allFollowers was used")
   }
 
@@ -31,8 +31,8 @@ final class TypedPagesService: FollowersService {
     throw GitHubError.notFound("the default allFollowers was used")
   }
 
-  func profile(of username: String) async throws -> UserProfile {
-    throw GitHubError.notFound(username)
+  func profile(of user: GitHubUsername) async throws -> UserProfile {
+    throw GitHubError.notFound(user.rawValue)
   }
 
   func searchUsers(_ query: String) async throws -> UserSearchResult {

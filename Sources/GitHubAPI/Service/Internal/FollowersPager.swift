@@ -1,18 +1,24 @@
 import Foundation
 
-/// The state behind ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)``: which page
-/// comes next, the pages being fetched ahead in parallel mode, and what the server's pages
-/// have claimed so far.
+/// The one paging loop: which page comes next, the pages being fetched ahead in parallel mode,
+/// and what the server's pages have claimed so far. Behind
+/// ``FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)`` (the CLI's
+/// `followers --all`), and behind `FollowersViewModel`'s pages one at a time (`browse`), so both
+/// stop in the same places.
 ///
-/// `next()` runs in the consumer's task, so cancelling the consumer cancels the request it
-/// awaits; pages fetched ahead run in child tasks that are cancelled with it, when a page
-/// fails, and when the stream is dropped (deinit).
+/// Each ``next()`` is one step; steps run one after another even when called concurrently, in
+/// the order called. A step runs in a task of its own that the caller's cancellation cancels;
+/// pages fetched ahead run in child tasks that are cancelled with it, when a page fails, and
+/// when the pager is released (deinit). In serial mode a step that fails for any reason but an
+/// untrusted page (a dropped connection, an HTTP 503, a cancellation) changes nothing, so the
+/// next step asks for the same page again: what a retry needs.
 ///
 /// A server's pages are untrusted. Paging ends normally after the last page, once `limit`
 /// new followers have been delivered, or after `maxPages` pages. It stops with
 /// ``GitHubError/paginationStopped(_:)``, before sending anything more, when:
 ///
-/// - a `next` link points to a page already fetched (a cycle);
+/// - a `next` link points to a page already fetched (a cycle), or away from the origin of the
+///   `next` links followed before it;
 /// - a page is empty but links to a next page, or is empty before the `last` page it claimed;
 /// - a page adds no follower not already delivered (it repeats an earlier page);
 /// - one more request would exceed what the first page's `last` link (its number, plus one for
@@ -21,7 +27,13 @@ import Foundation
 ///
 /// In parallel mode, at most `concurrency` pages are in flight, never beyond the smallest of
 /// `last`, `maxPages` and the pages `limit` justifies.
-actor FollowersPager {
+///
+/// ```swift
+/// let pager = FollowersPager(service: client, user: "octocat", perPage: 30)
+/// let first = try await pager.next()    // page 1
+/// let second = try await pager.next()   // page 2, or nil after the last page
+/// ```
+package actor FollowersPager {
   private enum Mode {
     case start
     case serial(next: URL?)
@@ -47,6 +59,10 @@ actor FollowersPager {
   private var seen = FollowerIDSet()
   /// The number of pages the first page's `last` link claimed.
   private var claimedLastPage: Int?
+  /// The origin (`scheme://host:port`) of the first `next` link followed.
+  private var linkOrigin: String?
+  /// The step running or last started; the next one waits for it.
+  private var tail: Task<FollowersPage?, any Error>?
 
   /// The pages of `user`'s followers, with `perPage`, `concurrency`, `limit` and `maxPages`
   /// clamped to what makes sense.
@@ -54,19 +70,30 @@ actor FollowersPager {
     service: any FollowersService, user: GitHubUsername, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?
   ) -> AsyncThrowingStream<FollowersPage, any Error> {
     let pager = FollowersPager(
-      service: service, user: user, perPage: min(max(perPage, 1), 100),
-      concurrency: min(max(concurrency, 1), 4), limit: limit.map { max($0, 1) }, maxPages: maxPages.map { max($0, 1) })
+      service: service, user: user, perPage: perPage, concurrency: concurrency, limit: limit, maxPages: maxPages)
     return AsyncThrowingStream(unfolding: { try await pager.next() })
   }
 
-  init(service: any FollowersService, user: GitHubUsername, perPage: Int, concurrency: Int, limit: Int?, maxPages: Int?)
-  {
+  /// A pager that has fetched nothing yet; `perPage`, `concurrency`, `limit` and `maxPages` are
+  /// clamped to what makes sense.
+  ///
+  /// - Parameters:
+  ///   - service: What fetches the pages.
+  ///   - user: Whose followers.
+  ///   - perPage: Followers per page, 1 to 100.
+  ///   - concurrency: Pages in flight at once, 1 to 4; 1 (the default) follows `next` links.
+  ///   - limit: The followers wanted; `nil` (the default) for all.
+  ///   - maxPages: The most pages to fetch; `nil` (the default) for no cap.
+  package init(
+    service: any FollowersService, user: GitHubUsername, perPage: Int, concurrency: Int = 1, limit: Int? = nil,
+    maxPages: Int? = nil
+  ) {
     self.service = service
     self.user = user
-    self.perPage = perPage
-    self.concurrency = concurrency
-    self.limit = limit
-    self.maxPages = maxPages
+    self.perPage = min(max(perPage, 1), 100)
+    self.concurrency = min(max(concurrency, 1), 4)
+    self.limit = limit.map { max($0, 1) }
+    self.maxPages = maxPages.map { max($0, 1) }
   }
 
   deinit {
@@ -84,12 +111,32 @@ actor FollowersPager {
     return false
   }
 
-  func next() async throws -> FollowersPage? {
+  /// The next page: page 1 first, then the page after the last one returned; `nil` once paging
+  /// has ended.
+  ///
+  /// - Returns: The page, or `nil`.
+  /// - Throws: ``GitHubError/paginationStopped(_:)`` when the server's pages cannot be trusted
+  ///   (paging has then ended), the service's error, or `CancellationError`.
+  package func next() async throws -> FollowersPage? {
+    let previous = tail
+    let step = Task {
+      _ = await previous?.result
+      return try await self.step()
+    }
+    tail = step
+    return try await withTaskCancellationHandler {
+      try await step.value
+    } onCancel: {
+      step.cancel()
+    }
+  }
+
+  private func step() async throws -> FollowersPage? {
     do {
       switch mode {
       case .start:
-        requests = 1
         var first = try await service.followers(of: user, page: 1, perPage: perPage)
+        requests = 1
         if first.next != nil { claimedLastPage = first.lastPage }
         try check(&first, number: 1)
         if concurrency > 1, let last = first.last, let lastPage = LinkHeader.pageNumber(in: last), lastPage > 1 {
@@ -104,13 +151,20 @@ actor FollowersPager {
           mode = .finished
           return nil
         }
-        guard visited.insert(next.absoluteString.hashValue).inserted else {
+        let key = next.absoluteString.hashValue
+        guard !visited.contains(key) else {
           throw GitHubError.paginationStopped(
             "page \(requests) links back to a page already fetched (\(Self.shown(next)))")
         }
+        if let linkOrigin, Self.origin(of: next) != linkOrigin {
+          throw GitHubError.paginationStopped(
+            "page \(requests) links to \(Self.origin(of: next)), away from the pages before it; it was not followed")
+        }
         try checkBudget()
-        requests += 1
         var page = try await service.followersPage(at: next)
+        visited.insert(key)
+        requests += 1
+        if linkOrigin == nil { linkOrigin = Self.origin(of: next) }
         try check(&page, number: requests)
         mode = .serial(next: page.next)
         return page
@@ -147,11 +201,20 @@ actor FollowersPager {
         return nil
       }
     } catch {
-      mode = .finished
-      for task in inFlight.values { task.cancel() }
-      inFlight = [:]
+      // A serial step that failed in transit changed nothing: the next step retries it.
+      if case .parallel = mode {
+        finish()
+      } else if case GitHubError.paginationStopped = error {
+        finish()
+      }
       throw error
     }
+  }
+
+  private func finish() {
+    mode = .finished
+    for task in inFlight.values { task.cancel() }
+    inFlight = [:]
   }
 
   /// Throws when one more request would exceed what `limit` or the first page's `last` justify.
@@ -196,6 +259,13 @@ actor FollowersPager {
   private static func shown(_ url: URL) -> String {
     let text = url.absoluteString
     return text.count > 100 ? String(text.prefix(100)) + "…" : text
+  }
+
+  /// `scheme://host:port` of a link, lowercased, the port filled in from the scheme.
+  private static func origin(of url: URL) -> String {
+    let scheme = url.scheme?.lowercased() ?? "?"
+    let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+    return "\(scheme)://\(url.host?.lowercased() ?? "?"):\(port)"
   }
 
   /// The `last` URL with its `page` query item set to another page; every other part as
