@@ -97,7 +97,7 @@ import Testing
     let server = try FakeGitHubServer()
     server.addUser("mona", followers: 45, name: "Mona")
     let client = GitHubClient(configuration: .init(baseURL: server.baseURL, maxRetries: 0))
-    let mona = try GitHubUsername("mona")
+    let mona: GitHubUsername = "mona"
 
     let shown = try await client.profile(of: mona)
     let before = try #require(await client.latestRateLimit())
