@@ -55,7 +55,13 @@ public final class URLSessionHTTPClient: HTTPClient {
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
     configuration.timeoutIntervalForRequest = Self.wholeSeconds(timeout)
-    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    #if canImport(FoundationNetworking)
+      // Inline, so that a refused body stops at once: see InlineOperationQueue.
+      let delegateQueue: OperationQueue? = InlineOperationQueue()
+    #else
+      let delegateQueue: OperationQueue? = nil
+    #endif
+    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
   }
 
   deinit {

@@ -118,6 +118,11 @@ final class InFlightRequest: Sendable {
       return false
     }
     if tooLarge {
+      #if canImport(FoundationNetworking)
+        // This runs inside libcurl's write callback (InlineOperationQueue): stop its reading here,
+        // or it inflates the rest of a gzip bomb before the cancellation below can reach it.
+        if let task = state.withLock({ $0.task }) { TransferBrake.stop(task) }
+      #endif
       end(.failure(HTTPResponseTooLargeError(limit: maxBytes, received: maxBytes + 1, announced: false)))
     }
   }
