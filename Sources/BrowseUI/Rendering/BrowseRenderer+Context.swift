@@ -36,12 +36,13 @@ extension BrowseRenderer {
     // MARK: - Header
 
     func header() -> String {
-      let left: String
+      let left: (Int) -> String
       let right: String
       switch viewModel.mode {
       case .followers:
         let list = viewModel.current
-        left = " followers of " + viewModel.stack.map { TerminalText.sanitized($0.username) }.joined(separator: " › ")
+        let path = viewModel.stack.map { TerminalText.sanitized($0.username) }
+        left = { BrowseRenderer.followersPath(path, width: $0) }
         let loaded = list.followers.followers.count
         if let total = viewModel.profiles[list.username.lowercased()]?.followers {
           right = "\(loaded) of \(total) loaded "
@@ -49,12 +50,13 @@ extension BrowseRenderer {
           right = "\(loaded)\(list.followers.hasMorePages ? "+" : "") loaded "
         }
       case .searchTyping, .searchResults:
-        left = " search users: " + viewModel.query + (viewModel.mode == .searchTyping ? "▏" : "")
+        let (query, typing) = (viewModel.query, viewModel.mode == .searchTyping)
+        left = { BrowseRenderer.searchLine(query, typing: typing, width: $0) }
         right = viewModel.isSearching ? "searching… " : "\(viewModel.rows.count) found "
       }
       let rightWidth = DisplayWidth.of(right)
       let leftWidth = max(0, columns - rightWidth)
-      let line = Line.fit(left, width: leftWidth) + (rightWidth <= columns ? right : "")
+      let line = Line.fit(left(leftWidth), width: leftWidth) + (rightWidth <= columns ? right : "")
       return style(Line.fit(line, width: columns), "1")
     }
 
