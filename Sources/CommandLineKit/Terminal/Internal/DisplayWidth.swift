@@ -46,6 +46,17 @@ package enum DisplayWidth {
   /// - Returns: The text to draw.
   package static func settled(_ text: String) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+    // What a dropped character separated may join into a new character (a flag of two regional
+    // indicators, a letter and a vowel sign): settle again until nothing changes.
+    var current = text
+    while true {
+      let next = settledOnce(current)
+      if next == current { return next }
+      current = next
+    }
+  }
+
+  private static func settledOnce(_ text: String) -> String {
     var result = String.UnicodeScalarView()
     for character in text {
       let scalars = character.unicodeScalars
