@@ -84,18 +84,23 @@ extension FakeResponse {
   ///   - inflatedSize: The size after decompression.
   ///   - transfer: Told how much of the body was sent and whether the client closed the
   ///     connection before its end; `nil` to keep no record.
+  ///   - status: The status; a 3xx is sent with `Location: /` (a redirect whose body is the bomb).
   /// - Returns: The response.
-  public static func gzipBomb(inflatedSize: Int = 1 << 30, transfer: BodyTransfer? = nil) -> FakeResponse {
+  public static func gzipBomb(
+    inflatedSize: Int = 1 << 30, transfer: BodyTransfer? = nil, status: Int = 200
+  ) -> FakeResponse {
     let parts = GzipBomb.parts(inflatedSize: inflatedSize)
     let size = parts.head.count + parts.zeros + parts.tail.count
     return FakeResponse(
-      status: 200,
+      status: status,
       behavior: .raw { connection in
         transfer?.start(bodySize: size)
         var completed = false
         defer { transfer?.finish(completed: completed) }
-        let headers = ["Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: \(size)"]
-        guard connection.send(head(status: 200, headers)), connection.send(parts.head) else { return }
+        let location = (300...399).contains(status) ? ["Location: /"] : []
+        let headers =
+          ["Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: \(size)"] + location
+        guard connection.send(head(status: status, headers)), connection.send(parts.head) else { return }
         transfer?.sent(parts.head.count)
         let piece = [UInt8](repeating: 0, count: 64 * 1_024)
         var zeros = parts.zeros

@@ -105,5 +105,11 @@ import Testing
     #expect(DisplayWidth.settled("कि") == "क")
     #expect(DisplayWidth.settled("soft\u{AD}hyphen") == "softhyphen")
     #expect(DisplayWidth.settled("plain ascii") == "plain ascii")
+    // What a dropped character separated must not join into a new character (found by
+    // FuzzDisplayWidth): settled again, it would change.
+    for text in ["A\u{AD}ि", "🇩🇪🇫", "👍\u{AD}🏽"] {
+      let settled = DisplayWidth.settled(text)
+      #expect(DisplayWidth.settled(settled) == settled, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
   }
 }
