@@ -25,7 +25,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let cut = DisplayWidth.truncated(settled, toColumns: width)
   let used = DisplayWidth.of(cut)
   let cell = used < width ? cut + String(repeating: " ", count: width - used) : cut
-  require(DisplayWidth.of(cell) == width, "\(DisplayWidth.of(cell)) columns, not \(width), for \(input.debugDescription)")
+  require(
+    DisplayWidth.of(cell) == width, "\(DisplayWidth.of(cell)) columns, not \(width), for \(input.debugDescription)")
   require(
     codePointColumns(cell) == width,
     "\(codePointColumns(cell)) columns code point by code point, not \(width), for \(input.debugDescription)")
