@@ -16,6 +16,9 @@ let package = Package(
     // TerminalText belongs to the CLI's CommandLineKit, which is no product: the target compiles
     // the same file, through a symbolic link.
     .executableTarget(name: "FuzzTerminalText"),
+    // The width of what browse draws: CommandLineKit's DisplayWidth, WidthTable and TerminalText,
+    // through symbolic links, as above.
+    .executableTarget(name: "FuzzDisplayWidth"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -170,7 +170,7 @@ package final class FakeGitHubServer: Sendable {
   ///
   /// - Parameter resource: The resource, as `x-ratelimit-resource` names it.
   /// - Returns: The count, which `x-ratelimit-used` reports.
-  public func rateLimitUsed(for resource: String) -> Int {
+  package func rateLimitUsed(for resource: String) -> Int {
     core.state.withLock { $0.rateLimitUsed[resource, default: 0] }
   }
 

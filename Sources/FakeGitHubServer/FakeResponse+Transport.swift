@@ -76,19 +76,43 @@ extension FakeResponse {
   /// A 200 with `Content-Encoding: gzip` whose body of about a thousandth of `inflatedSize`
   /// inflates to `inflatedSize` zero bytes (1 MB to 1 GiB by default): a gzip bomb.
   ///
-  /// The gzip trailer's checksum is not that of the data: a client that inflates all of it
-  /// also finds the stream corrupt.
+  /// The body is made as it is sent, 64 KiB at a time, so a bomb of 10 GB inflating to 10 TB
+  /// costs the server no memory. The gzip trailer's checksum is not that of the data: a client
+  /// that inflates all of it also finds the stream corrupt.
   ///
-  /// - Parameter inflatedSize: The size after decompression.
+  /// - Parameters:
+  ///   - inflatedSize: The size after decompression.
+  ///   - transfer: Told how much of the body was sent and whether the client closed the
+  ///     connection before its end; `nil` to keep no record.
+  ///   - status: The status; a 3xx is sent with `Location: /` (a redirect whose body is the bomb).
   /// - Returns: The response.
-  package static func gzipBomb(inflatedSize: Int = 1 << 30) -> FakeResponse {
-    let body = GzipBomb.bytes(inflatedSize: inflatedSize)
+  package static func gzipBomb(
+    inflatedSize: Int = 1 << 30, transfer: BodyTransfer? = nil, status: Int = 200
+  ) -> FakeResponse {
+    let parts = GzipBomb.parts(inflatedSize: inflatedSize)
+    let size = parts.head.count + parts.zeros + parts.tail.count
     return FakeResponse(
-      status: 200,
+      status: status,
       behavior: .raw { connection in
-        let headers = ["Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: \(body.count)"]
-        guard connection.send(head(status: 200, headers)) else { return }
-        connection.send(body)
+        transfer?.start(bodySize: size)
+        var completed = false
+        defer { transfer?.finish(completed: completed) }
+        let location = (300...399).contains(status) ? ["Location: /"] : []
+        let headers =
+          ["Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: \(size)"] + location
+        guard connection.send(head(status: status, headers)), connection.send(parts.head) else { return }
+        transfer?.sent(parts.head.count)
+        let piece = [UInt8](repeating: 0, count: 64 * 1_024)
+        var zeros = parts.zeros
+        while zeros > 0 {
+          let count = min(piece.count, zeros)
+          guard connection.send(count == piece.count ? piece : Array(piece.prefix(count))) else { return }
+          transfer?.sent(count)
+          zeros -= count
+        }
+        guard connection.send(parts.tail) else { return }
+        transfer?.sent(parts.tail.count)
+        completed = true
       })
   }
 
@@ -110,7 +134,15 @@ extension FakeResponse {
 /// A deflate stream built by hand: one dynamic-Huffman block in which the length code 258 and
 /// the distance code 1 are one bit each, so every 2 bits of input inflate to 258 zero bytes.
 enum GzipBomb {
+  /// The whole stream; for tests of the generator and small bombs.
   static func bytes(inflatedSize: Int) -> [UInt8] {
+    let parts = parts(inflatedSize: inflatedSize)
+    return parts.head + [UInt8](repeating: 0, count: parts.zeros) + parts.tail
+  }
+
+  /// The stream as its first bytes, a run of zero bytes (the repeated two 0 bits) and its last
+  /// bytes, so that it can be sent without being held.
+  static func parts(inflatedSize: Int) -> (head: [UInt8], zeros: Int, tail: [UInt8]) {
     var writer = BitWriter()
     writer.bits(1, count: 1)  // BFINAL
     writer.bits(2, count: 2)  // BTYPE: dynamic Huffman codes
@@ -139,19 +171,28 @@ enum GzipBomb {
     // Canonical codes: 285 → 0, literal 0 → 10, end of block 256 → 11; distance 0 → 0.
     let repeats = max(0, (inflatedSize - 1) / 258)
     writer.code(0b10, count: 2)  // one literal zero byte
-    writer.skip(2 * repeats)  // (length 258, distance 1), each two 0 bits
-    writer.code(0b11, count: 2)  // end of block
     let header: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
     let size = UInt32(truncatingIfNeeded: 1 + 258 * repeats)
     let trailer: [UInt8] = [0, 0, 0, 0] + (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) }
-    return header + writer.bytes + trailer
+    // (length 258, distance 1) `repeats` times, each two 0 bits, then the end of block.
+    let end = writer.count + 2 * repeats
+    let zeros = end / 8 - writer.bytes.count
+    guard zeros >= 0 else {
+      writer.skip(2 * repeats)
+      writer.code(0b11, count: 2)
+      return (header + writer.bytes, 0, trailer)
+    }
+    var tail = BitWriter()
+    tail.skip(end % 8)
+    tail.code(0b11, count: 2)
+    return (header + writer.bytes, zeros, tail.bytes + trailer)
   }
 
   /// Writes deflate's bit stream: fields least significant bit first, Huffman codes most
   /// significant bit first.
   private struct BitWriter {
-    var bytes: [UInt8] = []
-    var count = 0
+    private(set) var bytes: [UInt8] = []
+    private(set) var count = 0
 
     mutating func bits(_ value: Int, count bitCount: Int) {
       for index in 0..<bitCount { bit((value >> index) & 1) }

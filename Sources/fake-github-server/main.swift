@@ -13,6 +13,44 @@ import Synchronization
 // - `PUT`/`DELETE /user/following/{login}`: 204 with a token;
 // - `endless`, whose profile claims 3 followers and whose pages say `rel="last"` is page 3 while
 //   their `next` links go on for ever (30 new followers each).
+//
+// With `--hostile`, a server that tries to get around the client's guards instead:
+// - `octocat` with 60 followers (2 pages of 30), whose page 2 answers 302 to another origin (a
+//   second server on another port, which would list `mallory-1`…);
+// - the profile of `octocat-follower-2` answers 307 to that origin, and that of
+//   `octocat-follower-3` is a gzip bomb of 10 MB inflating to 10 GiB;
+// - following `octocat-follower-1` answers 307 to that origin, which would answer 204.
+
+if CommandLine.arguments.dropFirst().first == "--hostile" {
+  let server = try FakeGitHubServer()
+  let elsewhere = try FakeGitHubServer()
+  server.addUser("octocat", followers: 60, name: "The Octocat")
+  for number in 1...60 {
+    server.addUser("octocat-follower-\(number)", followers: 0, name: "Follower \(number)")
+  }
+  elsewhere.addUser("octocat", followers: 60)
+  elsewhere.setHandler { request in
+    if request.path.hasPrefix("/user/following/") { return FakeResponse(status: 204) }
+    return .accounts((1...30).map { ("mallory-\($0)", 9_000 + $0, "User") })
+  }
+  let there = elsewhere.baseURL.absoluteString
+  server.setHandler { request in
+    switch request.path {
+    case "/users/octocat/followers" where request.queryItems["page"] == "2":
+      return .redirect(302, to: there + request.target)
+    case "/users/octocat-follower-2":
+      return .redirect(307, to: there + "/users/mallory-1")
+    case "/users/octocat-follower-3":
+      return .gzipBomb(inflatedSize: 10 << 30)
+    case "/user/following/octocat-follower-1":
+      return .redirect(307, to: there + request.target)
+    default:
+      return nil
+    }
+  }
+  FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
+  while true { sleep(3600) }
+}
 
 let server = try FakeGitHubServer()
 server.addUser("octocat", followers: 95, name: "The Octocat")

@@ -65,6 +65,31 @@ import Testing
     }
   }
 
+  /// What a decoder may hold when Ctrl-C comes: a paste, a sequence cut short, half a character.
+  static let held: [Case] = [
+    Case("\u{1B}[200~", []), Case("\u{1B}[200~half a paste", []), Case("\u{1B}[200~text\u{1B}[20", []),
+    Case("\u{1B}[", []), Case("\u{1B}[1;", []), Case("\u{1B}O", []), Case("\u{1B}", [.escape]),
+    Case(bytes: [0xE6, 0x97], []), Case("\u{1B}[200~paste\u{1B}[201~\u{1B}[200~", [.paste("paste")]),
+  ]
+
+  @Test(arguments: held)
+  func ctrlCIsDecodedAtOnceWhateverIsHeld(_ example: Case) {
+    var decoder = KeyDecoder()
+    #expect(
+      decoder.decode(example.bytes + [0x03, UInt8(ascii: "q")]) == example.keys + [.control("c"), .character("q")])
+    #expect(!decoder.hasPending)
+  }
+
+  @Test func aPasteWithoutItsEndIsEndedByAFlushAndTheKeysAfterItDecode() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Array("\u{1B}[200~octo\u{1B}[20".utf8)).isEmpty)
+    #expect(decoder.isInPaste)
+    #expect(decoder.decode(Array("1".utf8)).isEmpty, "part of the paste until it ends")
+    #expect(decoder.flush() == [.paste("octo")])
+    #expect(!decoder.isInPaste)
+    #expect(decoder.decode(Array("q".utf8)) == [.character("q")])
+  }
+
   @Test func aLoneEscapeWaitsForTheRestOfItsSequence() {
     var decoder = KeyDecoder()
     #expect(decoder.decode([0x1B]).isEmpty)

@@ -107,7 +107,7 @@ import Testing
     #expect(http.urls == ["https://api.github.com/users/octocat/followers?per_page=2&page=1"])
   }
 
-  @Test func redirectIsFollowedAndTheTokenStaysHome() async throws {
+  @Test func sameOriginRedirectIsFollowedAndAnotherOriginIsRefused() async throws {
     let http = StubHTTPClient { request in
       switch request.absoluteURL?.absoluteString {
       case "https://api.github.com/users/octocat":
@@ -118,13 +118,11 @@ import Testing
         return .json(GitHubJSON.octocatProfile)
       }
     }
-    let profile = try await client(http, token: "ghp_abc").profile(of: "octocat")
-    #expect(profile.login == "octocat")
-    #expect(
-      http.urls == [
-        "https://api.github.com/users/octocat", "https://api.github.com/users/renamed", "https://elsewhere.example/u",
-      ])
-    #expect(http.requests.map { $0.value(forHTTPHeaderField: "Authorization") != nil } == [true, true, false])
+    await #expect(throws: GitHubError.redirectRefused(status: 307, location: "https://elsewhere.example:443")) {
+      try await client(http, token: "ghp_abc").profile(of: "octocat")
+    }
+    #expect(http.urls == ["https://api.github.com/users/octocat", "https://api.github.com/users/renamed"])
+    #expect(http.requests.map { $0.value(forHTTPHeaderField: "Authorization") != nil } == [true, true])
   }
 
   @Test func redirectLoopEndsWithAnError() async {

@@ -98,6 +98,28 @@ struct HostileServerTests {
         + Self.advice)
   }
 
+  @Test func aRefusedBombIsCancelledLongBeforeItsEnd() async throws {
+    // 32 MB inflating to 32 GiB, refused at 32 MiB, about 32 KB into the body. A client that
+    // goes on reading (and inflating) after refusing it takes the whole body; one that stops the
+    // transfer leaves the server stuck after what the sockets' buffers hold (about 4 MB here).
+    let server = try FakeGitHubServer()
+    defer { server.stop() }
+    let transfer = BodyTransfer()
+    server.respond(to: "/users/octocat", with: .gzipBomb(inflatedSize: 32 << 30, transfer: transfer))
+    let client = GitHubClient(
+      configuration: .init(baseURL: server.baseURL, maxRetries: 0, clock: ImmediateClock()),
+      httpClient: URLSessionHTTPClient(timeout: .seconds(600)))
+    await #expect {
+      try await client.profile(of: "octocat")
+    } throws: { error in
+      (error as? GitHubError)?.description.contains("more than the 32 MiB limit, so reading stopped there") == true
+    }
+    // The server is still up: only the client can end the transfer early.
+    let end = await transfer.ended()
+    #expect(!end.completed)
+    #expect(end.bytesSent < end.bodySize / 2, "sent \(end.bytesSent) of \(end.bodySize) bytes")
+  }
+
   @Test func tricklingBodyEndsAtTheDeadline() async throws {
     // One byte every 100 ms resets an idle timeout forever; the deadline ends it.
     let start = ContinuousClock.now

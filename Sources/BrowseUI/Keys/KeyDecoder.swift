@@ -6,7 +6,12 @@
 /// (`ESC [ 200 ~` … `ESC [ 201 ~`). A sequence it does not know is dropped whole, and invalid
 /// UTF-8 is dropped byte by byte. An incomplete sequence waits for the next read; since `Esc`
 /// alone is also how every sequence starts, a lone `ESC` is held until ``flush()``, which the
-/// caller invokes after a short pause with no more input.
+/// caller invokes after a short pause with no more input (``isInPaste``: a longer one during a
+/// paste, which ``flush()`` then ends with what arrived, so a paste whose end never comes does
+/// not swallow the keys after it).
+///
+/// Ctrl-C (byte 3) is always `.control("c")`, whatever the decoder holds: in a paste or in the
+/// middle of a sequence, what was held is dropped and Ctrl-C is decoded, so it always quits.
 ///
 /// ```swift
 /// var decoder = KeyDecoder()
@@ -30,6 +35,11 @@ package struct KeyDecoder: Sendable {
   /// Whether bytes are held, waiting for more (or for ``flush()``).
   package var hasPending: Bool { !pending.isEmpty || paste != nil }
 
+  /// Whether a bracketed paste has begun and not ended: ``flush()`` then ends it.
+  package var isInPaste: Bool { paste != nil }
+
+  private static let interrupt: UInt8 = 0x03
+
   /// Decodes newly read bytes.
   ///
   /// - Parameter bytes: The bytes, as read.
@@ -39,12 +49,16 @@ package struct KeyDecoder: Sendable {
     return drain()
   }
 
-  /// Ends a pause in the input: a lone `ESC` is the `Esc` key; any other incomplete sequence is dropped.
+  /// Ends a pause in the input: a lone `ESC` is the `Esc` key; any other incomplete sequence is
+  /// dropped; a paste still open ends with what arrived (a partial end marker is dropped).
   ///
-  /// - Returns: `[.escape]` when a lone `ESC` was held, else nothing.
+  /// - Returns: `[.escape]` when a lone `ESC` was held, the paste when one was open, else nothing.
   package mutating func flush() -> [Key] {
     defer { pending = [] }
-    if paste != nil { return [] }
+    if let paste {
+      self.paste = nil
+      return [.paste(String(decoding: paste, as: UTF8.self))]
+    }
     return pending.first == Self.escape ? [.escape] : []
   }
 
@@ -52,12 +66,22 @@ package struct KeyDecoder: Sendable {
     var keys: [Key] = []
     var index = 0
     while index < pending.count {
+      if pending[index] == Self.interrupt {
+        // Ctrl-C, whatever came before it: a paste or a sequence cut short is dropped.
+        paste = nil
+        keys.append(.control("c"))
+        index += 1
+        continue
+      }
       if paste != nil {
-        guard let end = Self.find(Self.pasteEnd, in: pending, from: index) else {
-          // Keep a tail that could be the start of the end marker.
-          let keep = Self.partialSuffix(of: pending[index...], matching: Self.pasteEnd)
-          paste?.append(contentsOf: pending[index..<(pending.count - keep)])
-          index = pending.count - keep
+        let interrupt = pending[index...].firstIndex(of: Self.interrupt) ?? pending.count
+        guard let end = Self.find(Self.pasteEnd, in: pending, from: index), end < interrupt else {
+          // Up to a Ctrl-C (decoded next), or keep a tail that could start the end marker.
+          let keep =
+            interrupt < pending.count ? 0 : Self.partialSuffix(of: pending[index...], matching: Self.pasteEnd)
+          paste?.append(contentsOf: pending[index..<(interrupt - keep)])
+          index = interrupt - keep
+          if interrupt < pending.count { continue }
           break
         }
         paste?.append(contentsOf: pending[index..<end])
@@ -109,6 +133,8 @@ package struct KeyDecoder: Sendable {
       return (Self.csiKey(parameters: parameters, final: final), length)
     case UInt8(ascii: "O"):
       guard index + 2 < pending.count else { return nil }
+      // Not a final byte (Ctrl-C typed after ESC O, say): drop ESC O and decode that byte next.
+      guard (0x40...0x7E).contains(pending[index + 2]) else { return (nil, 2) }
       let key: Key? =
         switch pending[index + 2] {
         case UInt8(ascii: "A"): .up

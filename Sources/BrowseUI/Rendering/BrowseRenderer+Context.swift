@@ -39,14 +39,13 @@ extension BrowseRenderer {
     // MARK: - Header
 
     func header() -> String {
-      let left: String
+      let left: (Int) -> String
       let right: String
       switch viewModel.mode {
       case .followers:
         let list = viewModel.current
-        left =
-          " followers of "
-          + viewModel.stack.map { TerminalText.sanitized($0.username.rawValue) }.joined(separator: " › ")
+        let path = viewModel.stack.map { TerminalText.sanitized($0.username.rawValue) }
+        left = { BrowseRenderer.followersPath(path, width: $0) }
         let loaded = list.followers.followers.count
         // A count is what was loaded; the server's total only when it is not less.
         if let total = viewModel.profiles[list.username.rawValue.lowercased()]?.followers, total >= loaded {
@@ -55,12 +54,13 @@ extension BrowseRenderer {
           right = "\(loaded)\(list.followers.hasMorePages ? "+" : "") loaded "
         }
       case .searchTyping, .searchResults:
-        left = " search users: " + viewModel.query + (viewModel.mode == .searchTyping ? "▏" : "")
+        let (query, typing) = (viewModel.query, viewModel.mode == .searchTyping)
+        left = { BrowseRenderer.searchLine(query, typing: typing, width: $0) }
         right = viewModel.isSearching ? "searching… " : "\(viewModel.rows.count) found "
       }
       let rightWidth = DisplayWidth.of(right)
       let leftWidth = max(0, columns - rightWidth)
-      let line = Line.fit(left, width: leftWidth) + (rightWidth <= columns ? right : "")
+      let line = Line.fit(left(leftWidth), width: leftWidth) + (rightWidth <= columns ? right : "")
       return style(Line.fit(line, width: columns), "1")
     }
 

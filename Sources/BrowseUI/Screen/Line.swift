@@ -11,13 +11,17 @@ import GitHubFollowers
 package enum Line {
   /// Text cut (with `…`) or padded with spaces to exactly `width` columns.
   ///
+  /// Characters whose width terminals disagree on (an emoji with a skin tone, a letter with
+  /// spacing vowel signs, a filler) are drawn as stand-ins (``DisplayWidth/settled(_:)``), so the
+  /// line is `width` columns in every terminal and what follows it stays in its column.
+  ///
   /// - Parameters:
   ///   - text: Printable text, already sanitized.
   ///   - width: The columns it must take.
   /// - Returns: The text, exactly `width` columns wide.
   package static func fit(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
-    let fitted = DisplayWidth.truncated(text, toColumns: width)
+    let fitted = DisplayWidth.truncated(DisplayWidth.settled(text), toColumns: width)
     let used = DisplayWidth.of(fitted)
     return used < width ? fitted + String(repeating: " ", count: width - used) : fitted
   }

@@ -26,12 +26,16 @@ package final class BrowseSession {
 
   /// How long a lone `Esc` waits for the rest of a sequence before it counts as the key.
   package static let escapeDelay = Duration.milliseconds(40)
+  /// How long a bracketed paste may go without a byte before it ends with what arrived: a
+  /// paste whose end marker never comes gives the keys back.
+  package static let pasteTimeout = Duration.seconds(1)
   /// The spinner's frame interval.
   package static let tick = Duration.milliseconds(100)
 
   private let viewModel: BrowseViewModel
   private let terminal: any BrowseTerminal
   private let styled: Bool
+  private let clock: any Clock<Duration>
   private var decoder = KeyDecoder()
   private var writer = FrameWriter()
   private var continuation: AsyncStream<Event>.Continuation?
@@ -55,10 +59,15 @@ package final class BrowseSession {
   ///   - viewModel: The browser's state.
   ///   - terminal: Where frames go.
   ///   - styled: Whether frames carry styles.
-  package init(viewModel: BrowseViewModel, terminal: any BrowseTerminal, styled: Bool) {
+  ///   - clock: Times the `Esc` delay, the paste timeout and the spinner; a test clock in tests.
+  package init(
+    viewModel: BrowseViewModel, terminal: any BrowseTerminal, styled: Bool,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.viewModel = viewModel
     self.terminal = terminal
     self.styled = styled
+    self.clock = clock
     self.size = terminal.size
   }
 
@@ -107,7 +116,8 @@ package final class BrowseSession {
       inputGeneration &+= 1
       let exit = handle(keys: decoder.decode(bytes))
       if exit == nil, decoder.hasPending {
-        schedule(.escapeTimeout(generation: inputGeneration), after: Self.escapeDelay)
+        let delay = decoder.isInPaste ? Self.pasteTimeout : Self.escapeDelay
+        schedule(.escapeTimeout(generation: inputGeneration), after: delay)
       }
       return exit
     case .resized:
@@ -185,8 +195,9 @@ package final class BrowseSession {
 
   private func schedule(_ event: Event, after delay: Duration) {
     let continuation = continuation
+    let clock = clock
     Task {
-      try? await ContinuousClock().sleep(for: delay)
+      try? await clock.sleep(for: delay)
       continuation?.yield(event)
     }
   }

@@ -57,6 +57,10 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
   /// the client waits (``GitHubClient/Configuration/maxRetryWait``): it failed at once, without
   /// retrying.
   case serverUnavailable(status: Int, retryAfter: Duration)
+  /// The API answered with a redirect (`status`) to another origin (`location`, its
+  /// `scheme://host:port`), which this client refuses for every method, as it refuses a `Link`
+  /// to another origin: it was not followed, and nothing was sent there.
+  case redirectRefused(status: Int, location: String)
 
   /// What happened and what to do about it.
   public var description: String {
@@ -125,6 +129,10 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
       return "GitHub answered with a server error (HTTP \(status)) and asked to be asked again in "
         + "\(Self.spoken(retryAfter)), longer than this client waits, so it did not retry. "
         + "Try again after that, and see https://www.githubstatus.com."
+    case .redirectRefused(let status, let location):
+      return "GitHub answered with HTTP \(status), a redirect to \(location), which is not the API's origin; "
+        + "it was not followed, and nothing was sent there. "
+        + "Check the API URL (--api-url): if the API really moved, use its new address."
     }
   }
 

@@ -15,6 +15,9 @@ import Foundation
 /// limited while it arrives (``maxResponseBytes``): a `Content-Length` over the limit is
 /// refused at once, and a body without one (chunked, or a gzip body that inflates without end)
 /// is dropped as soon as it passes the limit, so memory stays bounded whatever the server sends.
+/// On Linux the transfer itself stops there too: the session's delegate runs inside libcurl's
+/// callback, where it pauses the transfer before cancelling it, so a gzip bomb is not inflated
+/// on in the background.
 ///
 /// ```swift
 /// let http = URLSessionHTTPClient(timeout: .seconds(10))
@@ -55,7 +58,13 @@ public final class URLSessionHTTPClient: HTTPClient {
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
     configuration.timeoutIntervalForRequest = Self.wholeSeconds(timeout)
-    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    #if canImport(FoundationNetworking)
+      // Inline, so that a refused body stops at once: see InlineOperationQueue.
+      let delegateQueue: OperationQueue? = InlineOperationQueue()
+    #else
+      let delegateQueue: OperationQueue? = nil
+    #endif
+    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
   }
 
   deinit {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import GitHubAPI
 @testable import GitHubFollowers
 

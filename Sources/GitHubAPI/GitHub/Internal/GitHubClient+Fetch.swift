@@ -155,6 +155,12 @@ extension GitHubClient {
           return .failure(
             .unexpectedStatus(response.statusCode, message: "a redirect without a usable Location header"), .never)
         }
+        // As with a `Link`: a redirect that leaves the API's origin is not followed, whatever
+        // the method, so nothing (no token, no follow) is sent there and nothing comes from there.
+        guard Self.sameOrigin(next, configuration.baseURL) else {
+          return .failure(
+            .redirectRefused(status: response.statusCode, location: redact(Self.origin(of: next))), .never)
+        }
         current = next
       default:
         let (error, advice) = Self.error(for: response, resource: resource, authenticated: token != nil)

@@ -96,6 +96,7 @@ final class InFlightRequest: Sendable {
   func receive(_ response: URLResponse) -> URLSession.ResponseDisposition {
     let length = response.expectedContentLength
     if length > maxBytes {
+      stopReading()
       end(.failure(HTTPResponseTooLargeError(limit: maxBytes, received: Int(length), announced: true)))
       return .cancel
     }
@@ -118,8 +119,20 @@ final class InFlightRequest: Sendable {
       return false
     }
     if tooLarge {
+      stopReading()
       end(.failure(HTTPResponseTooLargeError(limit: maxBytes, received: maxBytes + 1, announced: false)))
     }
+  }
+
+  /// Stops libcurl reading the body at once, before ``end(_:)`` cancels the task.
+  ///
+  /// Called from the delegate, which runs inside libcurl's callback (``InlineOperationQueue``):
+  /// the cancellation alone would reach libcurl only once the body ends, after it has read (and
+  /// inflated) all of it.
+  private func stopReading() {
+    #if canImport(FoundationNetworking)
+      if let task = state.withLock({ $0.task }) { TransferBrake.stop(task) }
+    #endif
   }
 
   /// The task completed, with or without an error.

@@ -1,0 +1,1 @@
+../../../Sources/CommandLineKit/Terminal/TerminalText.swift
