@@ -18,8 +18,8 @@ import Testing
       "a-rather-long-login-to-follow-six",
     ]
 
-    func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
-      let next = Self.chain.firstIndex(of: username).map { $0 + 1 }.flatMap {
+    func followers(of user: GitHubUsername, page: Int, perPage: Int) async throws -> FollowersPage {
+      let next = Self.chain.firstIndex(of: user.rawValue).map { $0 + 1 }.flatMap {
         Self.chain.indices.contains($0) ? $0 : nil
       }
       let followers = next.map { [Follower(login: Self.chain[$0], id: $0, avatarURL: nil, htmlURL: nil)] } ?? []
@@ -30,8 +30,9 @@ import Testing
       throw GitHubError.notFound(url.path)
     }
 
-    func profile(of username: String) async throws -> UserProfile {
-      UserProfile(login: username, id: 1, avatarURL: nil, htmlURL: nil, followers: 1, createdAt: nil)
+    func profile(of user: GitHubUsername) async throws -> UserProfile {
+      let username = user.rawValue
+      return UserProfile(login: username, id: 1, avatarURL: nil, htmlURL: nil, followers: 1, createdAt: nil)
     }
 
     func searchUsers(_ query: String) async throws -> UserSearchResult {
@@ -48,7 +49,6 @@ import Testing
   private func browser(_ service: some FollowersService) async throws -> BrowseViewModel {
     let browser = BrowseViewModel(
       username: "octocat", service: service, clock: TestClock(), loadingIndicator: .immediate)
-    browser.setVisibleRows(10)
     await browser.start().value
     try await browser.current.followers.waitUntilAllIdle()
     return browser
@@ -62,7 +62,7 @@ import Testing
       try await browser.current.followers.waitUntilAllIdle()
       try await browser.waitUntilIdle(.fetchOwner(login: login))
     }
-    #expect(browser.stack.map(\.username) == ChainService.chain)
+    #expect(browser.stack.map(\.username.rawValue) == ChainService.chain)
 
     #expect(
       header(browser, columns: 100)

@@ -20,7 +20,7 @@ import Testing
     (
       GitHubError.rateLimited(resetAt: nil, authenticated: true), TerminalSize(columns: 100, rows: 30),
       [
-        " 日本語のユーザー名前", "",
+        " amber-otter", "",
         " ! GitHub's API rate limit is exhausted. Wait for the",
         " hourly reset: the token's limit is 5,000 requests an",
         " hour.",
@@ -30,7 +30,7 @@ import Testing
     (
       GitHubError.badCredentials, TerminalSize(columns: 60, rows: 20),
       [
-        " 日本語のユーザー名前", "",
+        " amber-otter", "",
         " ! GitHub rejected the token",
         " (HTTP 401 Bad credentials).",
         " Check GITHUB_TOKEN (or",

@@ -20,17 +20,18 @@ import Testing
       "x\u{1160}\u{115F}filler", "soft\u{AD}hyphen", "हिन्दी-devanagari", "👍🏽👋🏿skin", "👨‍👩‍👧family", "❤️heart",
     ]
 
-    func followers(of username: String, page: Int, perPage: Int) async throws -> FollowersPage {
+    func followers(of user: GitHubUsername, page: Int, perPage: Int) async throws -> FollowersPage {
       let followers = Self.logins.enumerated().map { Follower(login: $1, id: $0 + 1, avatarURL: nil, htmlURL: nil) }
-      return FollowersPage(followers: username == "octocat" ? followers : [], page: 1, lastPage: 1)
+      return FollowersPage(followers: user == "octocat" ? followers : [], page: 1, lastPage: 1)
     }
 
     func followersPage(at url: URL) async throws -> FollowersPage {
       throw GitHubError.notFound(url.path)
     }
 
-    func profile(of username: String) async throws -> UserProfile {
-      UserProfile(
+    func profile(of user: GitHubUsername) async throws -> UserProfile {
+      let username = user.rawValue
+      return UserProfile(
         login: username, id: 1, avatarURL: nil, htmlURL: nil, name: username, followers: 11, createdAt: nil)
     }
 
@@ -56,13 +57,15 @@ import Testing
     "    LOGIN                   │ PROFILE",
     "›   ︐︑vertical            │ ︐︑vertical",
     "    🈐🈑squared             │",
-    "    𛀀𛀁kana                │ Name       ︐︑vertical",
-    "    〈angle〉               │ Company    —",
-    "    ꥠjamo-a                │ Location   —",
-    "    xfiller                 │ Repos      0",
-    "    softhyphen              │ Followers  11",
-    "    हन्-devanagari           │ Following  0",
-    "    👍👋skin                │ Joined     —",
+    // The selected login is no possible GitHub login: its profile is not asked for, and the
+    // pane says why, in wide text of its own.
+    "    𛀀𛀁kana                │ ! \"︐︑vertical\" is not a valid",
+    "    〈angle〉               │ GitHub username: it contains \"︐\"",
+    "    ꥠjamo-a                │ (U+FE10; only ASCII is allowed).",
+    "    xfiller                 │ Usernames are 1 to 39 characters:…",
+    "    softhyphen              │ r retries",
+    "    हन्-devanagari           │",
+    "    👍👋skin                │",
     "    👨family                │",
     "    ❤heart                  │",
   ]
@@ -71,7 +74,6 @@ import Testing
     let browser = BrowseViewModel(
       username: "octocat", service: WideService(), clock: TestClock(), profileDebounce: .zero,
       loadingIndicator: .immediate)
-    browser.setVisibleRows(16)
     await browser.start().value
     try await browser.current.followers.waitUntilAllIdle()
     try await browser.waitUntilAllIdle()
