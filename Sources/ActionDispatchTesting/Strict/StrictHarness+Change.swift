@@ -18,7 +18,7 @@
       /// How the change reads in a failure message.
       public let description: String
 
-      /// The action started loading: ``ActionDispatch/BaseViewModel/isLoading(for:)`` turned `true`.
+      /// The action started loading: `BaseViewModel.isLoading(for:)` turned `true`.
       ///
       /// - Parameter actionId: The action.
       /// - Returns: The change.
@@ -27,7 +27,7 @@
         return Change(key: key, currentValue: nil, value: "true", description: "\(key) = true")
       }
 
-      /// The action's last run ended: ``ActionDispatch/BaseViewModel/isLoading(for:)`` turned `false`.
+      /// The action's last run ended: `BaseViewModel.isLoading(for:)` turned `false`.
       ///
       /// - Parameter actionId: The action.
       /// - Returns: The change.
@@ -36,7 +36,7 @@
         return Change(key: key, currentValue: nil, value: "false", description: "\(key) = false")
       }
 
-      /// The action failed: ``ActionDispatch/BaseViewModel/errorMessage(for:)`` shows `message`.
+      /// The action failed: `BaseViewModel.errorMessage(for:)` shows `message`.
       ///
       /// - Parameters:
       ///   - actionId: The action.
