@@ -216,8 +216,8 @@ extension BrowseRenderer {
         return limited ? style(line, "33") : style(line, "2")
       }
       let text = " ! " + TerminalText.sanitized(notice)
-      guard statusWidth > 0, statusWidth + 20 <= columns else { return style(Line.fit(text, width: columns), "31") }
-      return style(Line.fit(text, width: columns - statusWidth), "31") + style(status, limited ? "33" : "2")
+      guard statusWidth > 0, statusWidth + 22 <= columns else { return style(Line.fit(text, width: columns), "31") }
+      return style(Line.fit(text, width: columns - statusWidth - 2), "31") + "  " + style(status, limited ? "33" : "2")
     }
 
     func keysLine() -> String {

@@ -14,10 +14,12 @@ extension BrowseViewModel {
     let key = login.lowercased()
     profiles.markShown(key)
     guard force || !profiles.isFresh(key, at: now()) else {
-      cancel(.fetchProfile)
+      // A request for this very login (`R`'s) goes on; one for another row is not wanted.
+      if !(profileRequested == key && isLoading(for: .fetchProfile)) { cancel(.fetchProfile) }
       return
     }
     if failedProfileLogin != nil { failedProfileLogin = nil }
+    profileRequested = key
     dispatch(
       actionId: .fetchProfile, policy: .debounce(profileDebounce),
       task: { [service, now] in

@@ -77,6 +77,8 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   @ObservationIgnored let now: @Sendable () -> Date
   @ObservationIgnored var noticeSource: String?
   @ObservationIgnored var followIntents: [String: Bool] = [:]
+  /// The login of the last profile requested, lowercased.
+  @ObservationIgnored var profileRequested: String?
   @ObservationIgnored var rateLimitReading: Task<Void, Never>?
   @ObservationIgnored var rateLimitReadAgain = false
   @ObservationIgnored private var eventsToken: ObservationToken?
