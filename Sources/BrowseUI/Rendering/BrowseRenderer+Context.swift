@@ -204,7 +204,8 @@ extension BrowseRenderer {
     // MARK: - Bottom lines
 
     /// The notice (an error or a wait) on the left, the rate limit on the right: requests left
-    /// and when they reset, or, once used up, a countdown to the reset (the frame then animates).
+    /// and when they reset where the notice leaves room, or, once used up, always, a countdown
+    /// to the reset (the frame then animates).
     mutating func noticeLine() -> String {
       let limited = viewModel.isRateLimited
       if limited { animates = true }
@@ -216,8 +217,12 @@ extension BrowseRenderer {
         return limited ? style(line, "33") : style(line, "2")
       }
       let text = " ! " + TerminalText.sanitized(notice)
-      guard statusWidth > 0, statusWidth + 22 <= columns else { return style(Line.fit(text, width: columns), "31") }
-      return style(Line.fit(text, width: columns - statusWidth - 2), "31") + "  " + style(status, limited ? "33" : "2")
+      // The notice comes first: the counters only where it leaves room, the countdown always.
+      let room = columns - statusWidth - 2
+      guard statusWidth > 0, room >= 20, limited || DisplayWidth.of(text) <= room else {
+        return style(Line.fit(text, width: columns), "31")
+      }
+      return style(Line.fit(text, width: room), "31") + "  " + style(status, limited ? "33" : "2")
     }
 
     func keysLine() -> String {

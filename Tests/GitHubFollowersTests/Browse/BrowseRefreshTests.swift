@@ -36,7 +36,8 @@ import Testing
       let start = min((call.page - 1) * call.perPage, everyone.count)
       let slice = Array(everyone[start..<min(start + call.perPage, everyone.count)])
       // Pages of 30 link on as the fixture's do; the page of 100 is the last this test wants.
-      return FollowersPage(followers: slice, next: call.perPage == 30 ? BrowseFixtures.pageURL(2) : nil, page: call.page)
+      return FollowersPage(
+        followers: slice, next: call.perPage == 30 ? BrowseFixtures.pageURL(2) : nil, page: call.page)
     }
     let browser = BrowseFixtures.browser(service: service, clock: TestClock())
     await browser.start().value
