@@ -42,3 +42,8 @@ extension BaseViewModel {
     keepRunsFromMarkingFresh { _ in true }
   }
 }
+
+extension BaseViewModel {
+  /// How many actions hold a fresh mark: what a test checks to see that stale marks are gone.
+  package var freshMarkCount: Int { freshMarks.count }
+}

@@ -11,7 +11,7 @@ extension BaseViewModel {
     failed: (@MainActor (any Error) -> Void)?,
     element: (@MainActor (Any) -> Void)?
   ) -> Task<Void, Never> {
-    let caller = RunCaller(id: run.id, succeeded: succeeded, failed: failed, element: element, onFinish: nil)
+    let caller = RunCaller(id: run.id, delivery: .init(succeeded: succeeded, failed: failed, element: element))
     let shared = SharedRun()
     shared.join(caller)
     sharedRuns[run.id] = shared
@@ -31,7 +31,8 @@ extension BaseViewModel {
     element: (@MainActor (Any) -> Void)?,
     onFinish: (@MainActor (RunOutcome) -> Void)?
   ) -> Task<Void, Never> {
-    let caller = RunCaller(id: callerID, succeeded: succeeded, failed: failed, element: element, onFinish: onFinish)
+    let caller = RunCaller(
+      id: callerID, delivery: .init(succeeded: succeeded, failed: failed, element: element, onFinish: onFinish))
     guard let shared = sharedRuns[run.id] else {
       preconditionFailure("a shared run in flight has its callers")
     }
@@ -44,7 +45,7 @@ extension BaseViewModel {
   /// caller alone (see ``leave(_:of:_:)``).
   private func callerTask(_ caller: RunCaller, of run: Run, _ actionId: ActionId) -> Task<Void, Never> {
     let owner = weakSelf
-    return Task { @MainActor in
+    let task = Task { @MainActor in
       await withTaskCancellationHandler {
         await withUnsafeContinuation { continuation in
           // Parks with the view model held, so that its `deinit` (which may run on another
@@ -56,15 +57,18 @@ extension BaseViewModel {
         Task { @MainActor in owner.object?.leave(caller, of: run, actionId) }
       }
     }
+    caller.task = task
+    return task
   }
 
   /// A caller's task was cancelled: the caller leaves — its closures never run, its task
   /// completes, a group hears `cancelled` — and the run goes on for the others. When it was the
   /// last caller, no one wants the result: the run ends as cancelled.
   private func leave(_ caller: RunCaller, of run: Run, _ actionId: ActionId) {
-    guard !caller.hasEnded, let shared = sharedRuns[run.id] else { return }
+    guard !caller.hasEnded else { return }
+    guard let shared = sharedRuns[run.id] else { return caller.end() }
     let wasLast = shared.leave(caller)
-    caller.onFinish?(.cancelled)
+    caller.delivery.onFinish?(.cancelled)
     if wasLast, run.isLive { retire(run, of: actionId, cancelled: true) }
   }
 
@@ -73,8 +77,8 @@ extension BaseViewModel {
   /// an ``UnexpectedResultTypeError`` in its failure closure instead.
   func deliverShared(_ value: Any, of run: Run, _ actionId: ActionId) {
     sharedRuns[run.id]?.forEachAttached { caller in
-      guard let succeeded = caller.succeeded, !succeeded(value) else { return }
-      caller.failed?(
+      guard let succeeded = caller.delivery.succeeded, !succeeded(value) else { return }
+      caller.delivery.failed?(
         UnexpectedResultTypeError(
           actionId: String(describing: actionId), expected: "the type of the run it joined",
           actual: String(reflecting: type(of: value)), phase: "onSuccess of a joined dispatch"))
@@ -83,20 +87,22 @@ extension BaseViewModel {
 
   /// Delivers a shared run's error to its callers, in dispatch order.
   func deliverShared(_ error: any Error, of run: Run) {
-    sharedRuns[run.id]?.forEachAttached { $0.failed?(error) }
+    sharedRuns[run.id]?.forEachAttached { $0.delivery.failed?(error) }
   }
 
   /// Delivers a shared streaming run's element to the callers attached now, in dispatch order.
   func deliverShared(element: Any, of run: Run) {
-    sharedRuns[run.id]?.forEachAttached { $0.element?(element) }
+    sharedRuns[run.id]?.forEachAttached { $0.delivery.element?(element) }
   }
 
-  /// A shared run ended: every caller still attached hears how, and its task completes.
+  /// A shared run ended: every caller still there hears how — `cancelled` for one whose task was
+  /// cancelled meanwhile — and its task completes.
   func finishShared(_ run: Run, _ outcome: RunOutcome) {
     guard let shared = sharedRuns.removeValue(forKey: run.id) else { return }
-    shared.forEachAttached { caller in
+    for caller in shared.callers where !caller.hasEnded {
+      let wasAttached = caller.isAttached
       caller.end()
-      caller.onFinish?(outcome)
+      caller.delivery.onFinish?(wasAttached ? outcome : .cancelled)
     }
   }
 }

@@ -27,15 +27,16 @@ final class SharedRun {
     return attached == 0
   }
 
-  /// Calls `body` with each caller attached now, in dispatch order; one that leaves meanwhile is
-  /// skipped, and one that joins meanwhile (an element's closure dispatched) is not called.
+  /// Calls `body` with each caller attached now, in dispatch order; one that leaves meanwhile (or
+  /// whose task was cancelled) is skipped, and one that joins meanwhile (an element's closure
+  /// dispatched) is not called.
   @MainActor func forEachAttached(_ body: (RunCaller) -> Void) {
     var index = 0
     let end = callers.count
     while index < end {
       let caller = callers[index]
       index += 1
-      if !caller.hasEnded { body(caller) }
+      if caller.isAttached { body(caller) }
     }
   }
 }
