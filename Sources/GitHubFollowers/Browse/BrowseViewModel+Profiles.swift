@@ -37,6 +37,12 @@ extension BrowseViewModel {
 
   /// Loads the profile of a list's user, for how many followers it has in all, unless it is fresh.
   ///
+  /// The owner's action is keyed by login and shared: a second list of the same user (or `R`
+  /// while it loads) joins the request in flight (``DispatchPolicy/joinRunning``), and within
+  /// five minutes of its last success the framework answers it fresh (`staleTime:`), sending
+  /// nothing; a profile the store already holds fresh (shown as a row) is not asked for either.
+  /// `R` gives no `staleTime`, so it always asks (conditionally).
+  ///
   /// - Parameters:
   ///   - list: The list.
   ///   - force: Ask again even when what is held is fresh (`R`).
@@ -45,7 +51,8 @@ extension BrowseViewModel {
     let key = user.rawValue.lowercased()
     guard force || !profiles.isFresh(key, at: now()) else { return }
     dispatch(
-      actionId: .fetchOwner(login: key),
+      actionId: .fetchOwner(login: key), policy: .joinRunning,
+      staleTime: force ? nil : .seconds(profiles.freshFor),
       task: { [service, now] in
         try await Self.checkRateLimit(of: service, now: now)
         return try await service.profile(of: user)

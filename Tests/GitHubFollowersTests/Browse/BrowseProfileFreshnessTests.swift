@@ -134,6 +134,33 @@ import Testing
     #expect(browser.profiles.count == 3)
   }
 
+  @Test func aListOpenedAgainWithinFiveMinutesIsAnsweredFreshByTheFrameworkEvenWhenTheStoreDroppedIt() async throws {
+    let server = try FakeGitHubServer()
+    server.addUser("mona", followers: 2, name: "Mona")
+    server.addUser("mona-follower-1", followers: 3, name: "Follower 1")
+    let client = GitHubClient(configuration: .init(baseURL: server.baseURL, maxRetries: 0, clock: ImmediateClock()))
+    let clock = TestClock()
+    let browser = BrowseViewModel(
+      username: "mona", service: client, clock: clock, profileDebounce: .milliseconds(100),
+      loadingIndicator: .immediate, profiles: ProfileStore(capacity: 1))
+    let recorder = EventRecorder(browser)
+    await browser.start().value
+    try await browser.waitUntilIdle(.fetchOwner(login: "mona"))
+
+    for _ in 0..<2 {
+      browser.openSelected()
+      try await browser.current.followers.waitUntilIdle(.fetchFollowers)
+      try await browser.waitUntilIdle(.fetchOwner(login: "mona-follower-1"))
+      // The nested list's first row has no profile: its failure takes the store's one place.
+      try await Self.settle(browser, clock)
+      #expect(browser.profiles["mona-follower-1"] == nil)
+      browser.goBack()
+    }
+
+    #expect(Self.profileRequests(server, 1).count == 1)
+    #expect(recorder.events.contains(.fresh(.fetchOwner(login: "mona-follower-1"))))
+  }
+
   @Test func capitalRAsksAgainForThePageTheOwnerAndTheProfileConditionallyForFree() async throws {
     let server = try Self.server()
     let (clock, now) = (TestClock(), TestTime())
