@@ -10,10 +10,7 @@ extension BrowseViewModel {
   /// `r`: retries what failed under the selection: the list's page (or first page), the
   /// selected user's profile and its follow or unfollow, or the search.
   public func retry() {
-    guard !isRateLimited else {
-      noteRateLimited()
-      return
-    }
+    if holdsBackForRateLimit() { return }
     if mode == .followers {
       let list = current
       if list.followers.errorMessage(for: .fetchFollowers) != nil {

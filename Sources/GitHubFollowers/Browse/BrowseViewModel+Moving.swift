@@ -27,10 +27,7 @@ extension BrowseViewModel {
     // Not the single next page a move near the end asks for: the pages left follow at once.
     setSelection(Int.max, prefetching: false)
     guard mode == .followers, current.followers.hasMorePages else { return Task {} }
-    guard !isRateLimited else {
-      noteRateLimited()
-      return Task {}
-    }
+    if holdsBackForRateLimit() { return Task {} }
     let list = current
     list.loadsToEnd = true
     return list.followers.loadRemainingPages(perPage: 100)

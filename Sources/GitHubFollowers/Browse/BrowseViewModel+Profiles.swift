@@ -78,10 +78,7 @@ extension BrowseViewModel {
   /// What is shown stays until the answers come; the rows past the selected page come back as
   /// the selection moves on.
   public func refresh() {
-    guard !isRateLimited else {
-      noteRateLimited()
-      return
-    }
+    if holdsBackForRateLimit() { return }
     if mode == .followers {
       let list = current
       list.loadsToEnd = false

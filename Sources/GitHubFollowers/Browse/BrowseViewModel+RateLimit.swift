@@ -79,7 +79,14 @@ extension BrowseViewModel {
 
   static let rateLimitNoticeSource = "rate limit"
 
-  /// Says, once, that the rate limit holds a request back.
+  /// Whether a key's requests are held back because the limit is used up; if so, says so.
+  func holdsBackForRateLimit() -> Bool {
+    guard isRateLimited else { return false }
+    noteRateLimited()
+    return true
+  }
+
+  /// Says that the rate limit holds a request back, and until when.
   func noteRateLimited() {
     guard let limitedUntil else { return }
     notice = "GitHub's rate limit is used up: nothing is sent until it resets at \(Self.clockTime(limitedUntil))."

@@ -61,9 +61,7 @@ import Testing
     let service = BrowseFixtures.service(followers: 60)
     let browser = BrowseFixtures.browser(service: service, clock: clock)
     await browser.start().value
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.fetchProfile)
+    try await BrowseProfileFreshnessTests.settle(browser, clock)
     let gate = Gate()
     let everyone = BrowseFixtures.followers(60)
     service.followersStub.handle { call in
@@ -77,9 +75,7 @@ import Testing
     #expect(browser.selectedProfile?.login == "user-0")
     gate.open()
     try await browser.current.followers.waitUntilIdle(.fetchFollowers)
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.fetchProfile)
+    try await BrowseProfileFreshnessTests.settle(browser, clock)
 
     #expect(browser.rows.count == 30)
     #expect(service.profileStub.calls == ["octocat", "user-0", "octocat", "user-0"])
