@@ -15,7 +15,8 @@ import Synchronization
 // - `endless`, whose profile claims 3 followers and whose pages say `rel="last"` is page 3 while
 //   their `next` links go on for ever (30 new followers each).
 //
-// With `--counting`, for counting what `browse` sends: `mona` with 100,000 followers, profiles
+// With `--counting [followers]`, for counting what `browse` sends: `mona` with 100,000 followers
+// (or as many as given, 12 to 1,000,000), profiles
 // for `mona-follower-1`…`-12` but not `-3` (a 404), `mona-follower-2` with 5 followers; each
 // request is logged on standard error (`GET target`, ` conditional` with `If-None-Match`);
 // `GET /_e2e/exhaust?seconds=S` (not logged) makes every request a primary rate limit for S seconds.
@@ -61,7 +62,9 @@ if CommandLine.arguments.dropFirst().first == "--hostile" {
 
 if CommandLine.arguments.dropFirst().first == "--counting" {
   let server = try FakeGitHubServer()
-  server.addUser("mona", followers: 100_000, name: "Mona")
+  let arguments = CommandLine.arguments
+  let followers = arguments.count > 2 ? min(max(Int(arguments[2]) ?? 100_000, 12), 1_000_000) : 100_000
+  server.addUser("mona", followers: followers, name: "Mona")
   for number in 1...12 where number != 3 {
     server.addUser("mona-follower-\(number)", followers: number == 2 ? 5 : 0, name: "Mona Follower \(number)")
   }
