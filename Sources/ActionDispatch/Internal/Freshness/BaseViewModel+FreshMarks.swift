@@ -36,7 +36,9 @@ extension BaseViewModel {
     freshMarks.sweeper = nil
     let now = elapsed.now()
     guard let next = freshMarks.sweep(at: now) else { return }
-    scheduleFreshSweep(in: max(next &- now, 1))
+    // At most eight sweeps per window: a sweep visits every mark, so its cost is spread over a
+    // window's successes, and a mark goes at most an eighth of the window after it is due.
+    scheduleFreshSweep(in: max(next &- now, freshMarks.retention / 8, 1))
   }
 
   /// Stops the runs in flight of the actions `matches` picks from making their action fresh:
