@@ -184,3 +184,21 @@ import Testing
     #expect(!viewModel.isLoading(for: .load))
   }
 }
+
+extension FreshnessCasesTests {
+  /// Found by the schedule worlds: a dispatch `.throttle` held, answered fresh when its window
+  /// closed, left its action's state behind.
+  @Test func aHeldThrottledDispatchAnsweredFreshLeavesNoState() async {
+    let clock = TestClock()
+    let viewModel = TestViewModel(clock: clock)
+    let gate = Gate()
+    let first = viewModel.dispatch(
+      actionId: .load, policy: .throttle(.seconds(1)), staleTime: window, task: { try await gate.pass() })
+    let held = viewModel.dispatch(actionId: .load, policy: .throttle(.seconds(1)), staleTime: window, task: {})
+    gate.open()
+    await first.value
+    await clock.advance(by: .seconds(1))
+    await held.value
+    #expect(viewModel.actionsWithState == 0)
+  }
+}

@@ -196,3 +196,24 @@ import Testing
     #expect(received == 0)
   }
 }
+
+extension JoinRunningTests {
+  /// Ten thousand callers of one run: each closure once, in dispatch order, every task complete.
+  @Test func tenThousandCallersShareOneRunInDispatchOrder() async {
+    let viewModel = TestViewModel()
+    let gate = Gate()
+    var received: [Int] = []
+    let callers = (0..<10_000).map { index in
+      viewModel.dispatch(
+        actionId: .load, policy: .joinRunning,
+        task: {
+          try await gate.pass()
+          return index
+        }
+      ) { _, value in received.append(value * 100_000 + index) }
+    }
+    gate.open()
+    for caller in callers { await caller.value }
+    #expect(received == (0..<10_000).map { $0 })
+  }
+}
