@@ -61,11 +61,8 @@ public struct ActionEvent<ActionId: ActionIdType>: Sendable, Hashable {
     duration: Duration? = nil,
     errorMessage: String? = nil
   ) {
-    self.actionId = actionId
-    self.kind = kind
-    self.run = run
-    self.duration = duration
-    self.errorMessage = errorMessage
+    (self.actionId, self.kind, self.run) = (actionId, kind, run)
+    (self.duration, self.errorMessage) = (duration, errorMessage)
   }
 
   /// Whether this event ends its run.
