@@ -56,6 +56,8 @@ struct BenchmarkCommand {
         IdleReadMemory.child(arguments.popFirst())
       case CancellingRuns.childFlag:
         await CancellingRuns.child(arguments.popFirst())
+      case FreshMarkMemory.childFlag:
+        await FreshMarkMemory.child(arguments.popFirst())
       default:
         fail("unknown option '\(argument)'")
       }
@@ -95,6 +97,13 @@ struct BenchmarkCommand {
     }
     if wanted("idle rows", results: ["memory: resident memory left by reading"]) {
       results += IdleReadMemory.run(rows: 1_000_000)
+    }
+    let freshMarkResults = [FreshMarkMemory.heldName, FreshMarkMemory.perMarkName, FreshMarkMemory.leftName]
+    if wanted("server state", results: freshMarkResults) {
+      results += FreshMarkMemory.run(keys: 100_000)
+    }
+    if wanted("server state", results: [ServerStateCosts.freshName, ServerStateCosts.joinName]) {
+      results += await ServerStateCosts.run(dispatches: quick ? 20_000 : 100_000, rounds: quick ? 5 : 9, wanted: wanted)
     }
     if wanted("cancelling", results: []) {
       results += await CancellingRuns.run(runs: 100_000, rounds: quick ? 3 : 5)

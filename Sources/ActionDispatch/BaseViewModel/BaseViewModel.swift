@@ -103,6 +103,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
     self.clock = ContinuousClock()
     self.loadingIndicator = .immediate
     self.indicatorIsTimed = false
+    _ = completedTask
   }
 
   /// Creates a view model whose timed policies wait on the given clock.
@@ -115,6 +116,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
     self.clock = clock
     self.loadingIndicator = .immediate
     self.indicatorIsTimed = false
+    _ = completedTask
   }
 
   /// Creates a view model whose ``isShowingLoading(for:)`` follows loading with a delay and a
@@ -131,6 +133,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
     self.clock = clock
     self.loadingIndicator = loadingIndicator
     self.indicatorIsTimed = !loadingIndicator.isImmediate
+    _ = completedTask
   }
 
   deinit {

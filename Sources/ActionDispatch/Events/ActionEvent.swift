@@ -41,7 +41,7 @@ public struct ActionEvent<ActionId: ActionIdType>: Sendable, Hashable {
   public var kind: Kind
   /// The run's number, unique within its view model, so concurrent runs can be told apart.
   public var run: UInt64
-  /// How long the run took, for a finished run; `nil` for ``Kind/started`` and ``Kind/dropped``.
+  /// How long the run took, for a finished run; `nil` for ``Kind/started``, ``Kind/dropped``, ``Kind/joined`` and ``Kind/fresh``.
   public var duration: Duration?
   /// The error's message, for ``Kind/failed``, as ``BaseViewModel/errorMessage(for:)`` shows it.
   public var errorMessage: String?
@@ -61,11 +61,8 @@ public struct ActionEvent<ActionId: ActionIdType>: Sendable, Hashable {
     duration: Duration? = nil,
     errorMessage: String? = nil
   ) {
-    self.actionId = actionId
-    self.kind = kind
-    self.run = run
-    self.duration = duration
-    self.errorMessage = errorMessage
+    (self.actionId, self.kind, self.run) = (actionId, kind, run)
+    (self.duration, self.errorMessage) = (duration, errorMessage)
   }
 
   /// Whether this event ends its run.

@@ -6,15 +6,15 @@ public struct ActionTimeoutError: Error, Sendable, Hashable, CustomStringConvert
   /// The timeout that was exceeded.
   public var timeout: Duration
 
+  /// A message that says what happened and what to do.
+  public var description: String {
+    "The action did not finish within \(timeout). Check your connection and try again."
+  }
+
   /// Creates the error for the given timeout.
   ///
   /// - Parameter timeout: The timeout that was exceeded.
   public init(timeout: Duration) {
     self.timeout = timeout
-  }
-
-  /// A message that says what happened and what to do.
-  public var description: String {
-    "The action did not finish within \(timeout). Check your connection and try again."
   }
 }

@@ -1,3 +1,5 @@
+import ActionDispatch
+
 /// Runs `operation` with every job it starts on one serial queue, so that a test
 /// that drives time with a ``TestClock`` runs the same way on a busy machine as on a quiet one.
 ///
@@ -59,6 +61,8 @@ public func withSerialExecutor<Result, Failure: Error>(
   @_inheritActorContext _ operation: sending () async throws(Failure) -> Result
 ) async throws(Failure) -> Result {
   if SerialJobQueue.isInsideScope || !SerialJobQueue.isAvailable { return try await operation() }
+  // The one task every fresh answer returns is made and run outside any scope.
+  await prepareFreshAnswers()
   await SerialJobQueue.shared.openScope()
   defer { SerialJobQueue.shared.closeScope() }
   return try await ScopedOperation.run(operation).get()

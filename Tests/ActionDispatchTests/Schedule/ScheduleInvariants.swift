@@ -13,6 +13,8 @@ enum ScheduleInvariants {
     var start: Int?
     var end: Int?
     var phase: String?
+    /// Whether the ticket mapped to it joined it rather than started it.
+    var joined = false
   }
 
   static func violations(_ runner: WorldRunner) -> [String] {
@@ -25,22 +27,29 @@ enum ScheduleInvariants {
     let runs = runViews(log)
     let ticketRuns = mapTickets(runner, runs: runs, problems: &problems)
     problems += uncancelledQuickDispatches(runner)
+    problems += freshnessViolations(runner)
 
     for (ticket, facts) in runner.tickets.enumerated() {
       let name = "dispatch \(ticket) (\(facts.action)\(facts.spec.map { ", run spec \($0)" } ?? ""))"
       guard let view = ticketRuns[ticket] else { continue }
-      if view.phase == "dropped" {
-        if !facts.attempts.isEmpty { problems.append("\(name): dropped, yet its work ran") }
-        if !facts.deliveries.isEmpty { problems.append("\(name): dropped, yet it delivered") }
+      if view.phase == "dropped" || view.phase == "fresh" {
+        if !facts.attempts.isEmpty { problems.append("\(name): \(view.phase!), yet its work ran") }
+        if !facts.deliveries.isEmpty { problems.append("\(name): \(view.phase!), yet it delivered") }
         continue
       }
+      // A joiner's work never runs: the run's is its starter's. A caller of a shared run whose
+      // task was cancelled left it: it may have been told nothing.
+      if view.joined, !facts.attempts.isEmpty { problems.append("\(name): joined a run, yet its own work ran") }
+      let left = facts.shared && runner.handles[ticket]?.isCancelled == true
       let allowed = facts.streaming ? 2 : 1
       if facts.deliveries.count > allowed { problems.append("\(name): delivered \(facts.deliveries.count) times") }
       if let end = view.end {
         if let late = facts.attempts.first(where: { $0 > end }) {
           problems.append("\(name): an attempt started at log \(late), after its run ended \(view.phase!) at \(end)")
         }
-        if view.phase == "succeeded", facts.deliveries.count != allowed {
+        // A joiner hears a stream's elements from the moment it joins, and a run of another
+        // result type (a stream's `()`, a task's `Int`) as an error: it may deliver fewer.
+        if view.phase == "succeeded", facts.deliveries.count != allowed, !left, !view.joined {
           problems.append("\(name): succeeded but delivered \(facts.deliveries.count) times")
         }
         if view.phase != "succeeded", !facts.streaming, !facts.deliveries.isEmpty {
@@ -91,6 +100,11 @@ enum ScheduleInvariants {
     for (ticket, facts) in runner.tickets.enumerated() where facts.spec == nil && facts.alwaysRuns {
       let later = runner.cancelCalls[facts.cancelCallsBefore...]
       guard !later.contains(where: { $0.action == nil || $0.action == facts.action }) else { continue }
+      // A throttled dispatch with `supersedes:` that was held supersedes when it starts, later.
+      let heldSuperseder = runner.world.runs.contains { spec in
+        if case .throttle = spec.policy, spec.supersedes?.contains(facts.action) == true { true } else { false }
+      }
+      guard !heldSuperseder else { continue }
       if facts.deliveries.count != 1 {
         let before = runner.cancelCalls[..<facts.cancelCallsBefore].suffix(3).map(\.description)
         problems.append(
@@ -109,7 +123,8 @@ enum ScheduleInvariants {
     for request in runner.cancels {
       let targets: Bool
       switch request.target {
-      case .task(let target): targets = target == ticket
+      // Cancelling a shared run's caller's task detaches that caller alone.
+      case .task(let target): targets = target == ticket && !runner.tickets[ticket].shared
       case .action(let target): targets = target == action
       case .all: targets = true
       }
@@ -135,9 +150,11 @@ enum ScheduleInvariants {
       var view = views[run] ?? RunView(run: run)
       switch entry.phase {
       case "started": view.start = index
-      case "dropped":
-        view.phase = "dropped"
+      case "dropped", "fresh":
+        view.phase = entry.phase
         view.end = index
+      case "joined":
+        break
       default:
         if view.end == nil {
           view.end = index
@@ -167,12 +184,15 @@ enum ScheduleInvariants {
         facts.spec.map { if case .throttle = runner.world.runs[$0].policy { true } else { false } } ?? false
       let admitted = entries[window].filter {
         $0.listener == .events && $0.action == facts.action
-          && ($0.phase == "started" || (!throttled && $0.phase == "dropped"))
+          && ($0.phase == "started" || (!throttled && ["dropped", "fresh", "joined"].contains($0.phase)))
       }
       if admitted.isEmpty, !runner.released, !throttled {
         problems.append("dispatch \(ticket) (\(facts.action)): no started or dropped event before dispatch returned")
       }
-      if admitted.count == 1, let run = admitted[0].run { result[ticket] = runs[run] }
+      if admitted.count == 1, let run = admitted[0].run {
+        result[ticket] = runs[run]
+        if admitted[0].phase == "joined" { result[ticket]?.joined = true }
+      }
     }
     return result
   }

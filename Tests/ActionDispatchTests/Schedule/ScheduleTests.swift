@@ -63,7 +63,10 @@ import Testing
   /// Every handler a reaction can run in, crossed with every re-entrant call it can make.
   static let reentryKinds: Set<String> = {
     let handlers = ["hook", "closure", "on", "events"]
-    let calls = ["dispatch", "dispatch superseding", "cancel", "cancelAll", "cancelAll, then dispatch", "clearError"]
+    let calls = [
+      "dispatch", "dispatch superseding", "cancel", "cancelAll", "cancelAll, then dispatch", "clearError", "invalidate",
+      "dispatch fresh",
+    ]
     return Set(handlers.flatMap { handler in calls.map { "\(handler): \($0)" } })
   }()
 
@@ -81,6 +84,8 @@ import Testing
     case .cancelTask: call = "cancel a task"
     case .dropOnToken: call = "drop the On token"
     case .release: call = "release"
+    case .invalidate: call = "invalidate"
+    case .dispatchFresh: call = "dispatch fresh"
     }
     return "\(handler): \(call)"
   }
@@ -147,6 +152,8 @@ import Testing
     var retries = 0
     var streams = 0
     var superseding = 0
+    var stale = 0
+    var invalidations = 0
     for seed in 0..<UInt64(500) {
       let world = WorldGenerator.world(seed: 0x5EED_0000 &+ seed)
       for run in world.runs {
@@ -156,11 +163,22 @@ import Testing
         if run.maxAttempts != nil { retries += 1 }
         if run.streaming { streams += 1 }
         if run.supersedes != nil { superseding += 1 }
+        if run.staleTime != nil { stale += 1 }
       }
+      invalidations +=
+        world.steps.filter {
+          switch $0 {
+          case .invalidate, .invalidateAll: true
+          default: false
+          }
+        }.count
       reactions += world.reactions.count
       releases += world.steps.filter { if case .release = $0 { true } else { false } }.count
     }
-    #expect(policies == ["concurrent", "cancelPrevious", "ignoreWhileRunning", "enqueue", "debounce", "throttle"])
+    #expect(
+      policies == [
+        "concurrent", "cancelPrevious", "ignoreWhileRunning", "enqueue", "debounce", "throttle", "joinRunning",
+      ])
     #expect(keyed)
     #expect(reactions > 100)
     #expect(releases > 0)
@@ -168,5 +186,7 @@ import Testing
     #expect(retries > 50)
     #expect(streams > 50)
     #expect(superseding > 50)
+    #expect(stale > 50)
+    #expect(invalidations > 50)
   }
 }

@@ -26,6 +26,8 @@ struct World: CustomStringConvertible {
     var streaming = false
     /// The actions its dispatch supersedes (`supersedes:`), its own perhaps among them; `nil` for none.
     var supersedes: [RowAction]?
+    /// Its `staleTime:`, when it gives one: it is answered fresh within that long after a success.
+    var staleTime: Duration?
 
     var description: String {
       var parts = ["\(action)", "\(policy)"]
@@ -34,6 +36,7 @@ struct World: CustomStringConvertible {
       if failures > 0 { parts.append("fails \(failures)×") }
       if streaming { parts.append("streams 2") }
       if let supersedes { parts.append("supersedes \(supersedes)") }
+      if let staleTime { parts.append("staleTime \(staleTime)") }
       parts.append(gated ? (ignoresCancellation ? "gated, ignores cancel" : "gated") : "instant")
       if let successEffect { parts.append("onSuccess → \(successEffect)") }
       if let failureEffect { parts.append("onFailure → \(failureEffect)") }
@@ -54,6 +57,10 @@ struct World: CustomStringConvertible {
     case cancelTask(Int)
     case dropOnToken
     case release
+    /// `invalidate(_:)` of the action.
+    case invalidate(RowAction)
+    /// A quick `.joinRunning` dispatch with a `staleTime` of ``World/quickStaleTime``: joined, fresh, or a run.
+    case dispatchFresh(RowAction)
 
     var description: String {
       switch self {
@@ -67,6 +74,8 @@ struct World: CustomStringConvertible {
       case .cancelTask(let run): "cancel task of run \(run)"
       case .dropOnToken: "drop the On token"
       case .release: "release the view model"
+      case .invalidate(let action): "invalidate(\(action))"
+      case .dispatchFresh(let action): "dispatch \(action) joinRunning, staleTime \(World.quickStaleTime)"
       }
     }
   }
@@ -82,6 +91,8 @@ struct World: CustomStringConvertible {
     case advance(Duration)
     case settle
     case release
+    case invalidate(RowAction)
+    case invalidateAll
 
     var description: String {
       switch self {
@@ -94,6 +105,8 @@ struct World: CustomStringConvertible {
       case .advance(let duration): "advance \(duration)"
       case .settle: "settle"
       case .release: "release"
+      case .invalidate(let action): "invalidate(\(action))"
+      case .invalidateAll: "invalidateAll"
       }
     }
   }
@@ -106,6 +119,10 @@ struct World: CustomStringConvertible {
   }
 
   static let actions: [RowAction] = [.a, .b, .row(0), .row(1), .row(2)]
+  /// The `staleTime` of the quick fresh dispatches reactions make.
+  static let quickStaleTime = Duration.seconds(2)
+  /// The `staleTime`s a world's runs give, the longest last.
+  static let staleTimes: [Duration] = [.seconds(1), .seconds(3)]
 
   let seed: UInt64
   /// Whether the view model shows loading through a timed ``LoadingIndicator`` (0.5 s delay, 1 s minimum).

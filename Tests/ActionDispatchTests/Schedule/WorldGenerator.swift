@@ -31,6 +31,7 @@ enum WorldGenerator {
   static func runSpec(actions: [RowAction], runCount: Int, using random: inout SplitMix64) -> World.RunSpec {
     let policies: [DispatchPolicy] = [
       .concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .debounce(.seconds(1)), .throttle(.seconds(1)),
+      .joinRunning,
     ]
     let retried = Int.random(in: 0..<3, using: &random) == 0
     let streaming = Int.random(in: 0..<4, using: &random) == 0
@@ -48,7 +49,8 @@ enum WorldGenerator {
       failureEffect: !streaming && Int.random(in: 0..<6, using: &random) == 0
         ? effect(actions: actions, runCount: runCount, using: &random) : nil,
       streaming: streaming,
-      supersedes: superseding ? supersededActions(actions, using: &random) : nil)
+      supersedes: superseding ? supersededActions(actions, using: &random) : nil,
+      staleTime: Int.random(in: 0..<3, using: &random) == 0 ? World.staleTimes.randomElement(using: &random) : nil)
   }
 
   /// One or two of the world's actions, for a dispatch's `supersedes:`.
@@ -58,7 +60,9 @@ enum WorldGenerator {
 
   static func step(actions: [RowAction], dispatched: Int, using random: inout SplitMix64) -> World.Step {
     let run = Int.random(in: 0..<dispatched, using: &random)
-    switch Int.random(in: 0..<22, using: &random) {
+    switch Int.random(in: 0..<24, using: &random) {
+    case 22: return .invalidate(actions.randomElement(using: &random)!)
+    case 23: return .invalidateAll
     case 0..<5: return .open(run)
     case 5..<10: return .advance(.milliseconds(500 * Int.random(in: 1...8, using: &random)))
     case 10..<12: return .cancel(actions.randomElement(using: &random)!)
@@ -76,7 +80,7 @@ enum WorldGenerator {
       ("hook", ["loading(true)", "loading(false)", "succeeded", "failed"]),
       ("closure", ["succeeded", "failed", "element"]),
       ("on", ["started", "element", "succeeded", "failed", "cancelled", "finished"]),
-      ("events", ["started", "succeeded", "failed", "cancelled", "dropped"]),
+      ("events", ["started", "succeeded", "failed", "cancelled", "dropped", "joined", "fresh"]),
     ]
     let (listener, phases) = choices.randomElement(using: &random)!
     return "\(listener):\(action).\(phases.randomElement(using: &random)!)"
@@ -86,8 +90,11 @@ enum WorldGenerator {
     let action = actions.randomElement(using: &random)!
     let policies: [DispatchPolicy] = [
       .concurrent, .cancelPrevious, .ignoreWhileRunning, .enqueue, .debounce(.seconds(1)), .throttle(.seconds(1)),
+      .joinRunning,
     ]
-    switch Int.random(in: 0..<17, using: &random) {
+    switch Int.random(in: 0..<21, using: &random) {
+    case 17..<19: return .invalidate(action)
+    case 19..<21: return .dispatchFresh(action)
     case 0..<4:
       return .dispatchQuick(action, policies.randomElement(using: &random)!)
     case 15..<17:

@@ -26,6 +26,8 @@ final class WorldRunner {
     /// Whether its policy always makes it a run (never dropped, never held): a quick dispatch
     /// like this that no later cancelling call could reach must deliver.
     var alwaysRuns = false
+    /// Whether it is `.joinRunning`'s: cancelling its task detaches it alone from a shared run.
+    var shared = false
   }
 
   /// A call that may cancel runs of `action` (every action when `nil`): `cancel`, `cancelAll`,
@@ -54,7 +56,7 @@ final class WorldRunner {
   private(set) var viewModel: RowViewModel?
   weak var weakViewModel: RowViewModel?
   let harness: ListenerHarness
-  private(set) var tickets: [Ticket] = []
+  var tickets: [Ticket] = []
   /// Per action, the tickets in the order `dispatch` was called.
   private(set) var ticketsByAction: [RowAction: [Int]] = [:]
   private(set) var cancels: [CancelRequest] = []
@@ -69,9 +71,11 @@ final class WorldRunner {
   private(set) var releasedAt: Int?
   private(set) var onTokenDropped = false
   private(set) var hung = false
+  /// The events and invalidations, with the clock's time, for the freshness checks.
+  var timeline: [TimelineEntry] = []
   private var gates: [Gate] = []
   private var ticketOfSpec: [Int: Int] = [:]
-  private var handles: [Int: Task<Void, Never>] = [:]
+  private(set) var handles: [Int: Task<Void, Never>] = [:]
   private var pending = 0
   private var reactionsLeft: [World.Reaction]
   /// The reactions whose trigger came, in the order they ran.
@@ -93,6 +97,9 @@ final class WorldRunner {
 
   /// Plays every step, then opens every gate and drives the clock until every run's task is done.
   func play() async {
+    // What the world before left behind (its view model's timers, cancelled when it was
+    // released) runs first, so that every world starts from the same empty queue.
+    for _ in 0..<3 { await Task.yield() }
     for step in world.steps { await perform(step) }
     for gate in gates { gate.open() }
     // A world whose runs stay pending through 1,000,000 rounds in a row without one ending is hung:
@@ -139,6 +146,8 @@ final class WorldRunner {
     case .advance(let duration): await clock.advance(by: duration)
     case .settle: for _ in 0..<3 { await Task.yield() }
     case .release: release()
+    case .invalidate(let action): invalidate(action)
+    case .invalidateAll: invalidate(nil)
     }
   }
 
@@ -178,11 +187,12 @@ final class WorldRunner {
     let before = logCount
     noteSupersession(spec.action, spec.policy, others: spec.supersedes)
     tickets[ticket].cancelCallsBefore = cancelCalls.count
+    tickets[ticket].shared = spec.policy == .joinRunning
     let handle: Task<Void, Never>
     if spec.streaming {
       tickets[ticket].streaming = true
       handle = viewModel.dispatch(
-        actionId: spec.action, policy: spec.policy, timeout: spec.timeout,
+        actionId: spec.action, policy: spec.policy, staleTime: spec.staleTime, timeout: spec.timeout,
         elements: { [weak self] in
           self?.recordAttempt(ticket)
           return WorldStream(
@@ -203,24 +213,21 @@ final class WorldRunner {
         self?.react(to: "closure:\(spec.action).failed")
         if let effect = spec.failureEffect { self?.apply(effect, in: "onFailure") }
       }
-      if let supersedes = spec.supersedes {
-        handle = viewModel.dispatch(
-          actionId: spec.action, policy: spec.policy, supersedes: supersedes, retry: retry, timeout: spec.timeout,
-          task: work, onSuccess: onSuccess, onFailure: onFailure)
-      } else {
-        handle = viewModel.dispatch(
-          actionId: spec.action, policy: spec.policy, retry: retry, timeout: spec.timeout, task: work,
-          onSuccess: onSuccess, onFailure: onFailure)
-      }
+      handle = viewModel.dispatch(
+        actionId: spec.action, policy: spec.policy, staleTime: spec.staleTime, supersedes: spec.supersedes ?? [],
+        retry: retry, timeout: spec.timeout, task: work, onSuccess: onSuccess, onFailure: onFailure)
     }
     tickets[ticket].window = before..<logCount
     tickets[ticket].redispatchedDuringCall = tickets[(ticket + 1)...].contains { $0.action == spec.action }
     track(ticket, handle)
   }
 
-  private func dispatchQuick(_ action: RowAction, _ policy: DispatchPolicy, superseding others: [RowAction]? = nil) {
+  func dispatchQuick(
+    _ action: RowAction, _ policy: DispatchPolicy, superseding others: [RowAction]? = nil, staleTime: Duration? = nil
+  ) {
     guard let viewModel else { return }
     let ticket = newTicket(action, spec: nil)
+    tickets[ticket].shared = policy == .joinRunning
     noteSupersession(action, policy, others: others)
     tickets[ticket].cancelCallsBefore = cancelCalls.count
     switch policy {
@@ -232,13 +239,11 @@ final class WorldRunner {
       return 0
     }
     let onSuccess: @MainActor (RowViewModel, Int) -> Void = { [weak self] _, _ in self?.recordDelivery(ticket) }
-    if let others {
-      track(
-        ticket,
-        viewModel.dispatch(actionId: action, policy: policy, supersedes: others, task: work, onSuccess: onSuccess))
-    } else {
-      track(ticket, viewModel.dispatch(actionId: action, policy: policy, task: work, onSuccess: onSuccess))
-    }
+    track(
+      ticket,
+      viewModel.dispatch(
+        actionId: action, policy: policy, staleTime: staleTime, supersedes: others ?? [], task: work,
+        onSuccess: onSuccess))
   }
 
   private func newTicket(_ action: RowAction, spec: Int?) -> Int {
@@ -260,6 +265,7 @@ final class WorldRunner {
   private func recordDelivery(_ ticket: Int) { tickets[ticket].deliveries.append(logCount) }
 
   private func react(to entry: ListenerLog.Entry) {
+    noteOnTimeline(entry)
     react(to: entry.key)
   }
 
@@ -325,6 +331,8 @@ final class WorldRunner {
       onTokenDropped = true
       harness.onToken = nil
     case .release: release()
+    case .invalidate(let action): invalidate(action)
+    case .dispatchFresh(let action): dispatchQuick(action, .joinRunning, staleTime: World.quickStaleTime)
     }
   }
 }

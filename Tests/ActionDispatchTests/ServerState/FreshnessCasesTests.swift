@@ -169,7 +169,9 @@ import Testing
     await clock.advance(by: .seconds(4))
     #expect(viewModel.freshMarkCount == 100, "the first mark is 9 s old")
     await clock.advance(by: .seconds(3))
-    #expect(viewModel.freshMarkCount == 59, "the 41 marks made by 2 s are 10 s old or more")
+    // Swept at 10 s (the mark made at 0 s) and 11.25 s (an eighth of the window later: those
+    // made by 1.25 s): 26 gone, the oldest first.
+    #expect(viewModel.freshMarkCount == 74)
     await clock.advance(by: .seconds(10))
     #expect(viewModel.freshMarkCount == 0)
   }
@@ -180,5 +182,23 @@ import Testing
     let result = await viewModel.dispatchGroup([GroupedAction(.load, task: {})])
     #expect(result.succeeded == [.load], "a plain member ran")
     #expect(!viewModel.isLoading(for: .load))
+  }
+}
+
+extension FreshnessCasesTests {
+  /// Found by the schedule worlds: a dispatch `.throttle` held, answered fresh when its window
+  /// closed, left its action's state behind.
+  @Test func aHeldThrottledDispatchAnsweredFreshLeavesNoState() async {
+    let clock = TestClock()
+    let viewModel = TestViewModel(clock: clock)
+    let gate = Gate()
+    let first = viewModel.dispatch(
+      actionId: .load, policy: .throttle(.seconds(1)), staleTime: window, task: { try await gate.pass() })
+    let held = viewModel.dispatch(actionId: .load, policy: .throttle(.seconds(1)), staleTime: window, task: {})
+    gate.open()
+    await first.value
+    await clock.advance(by: .seconds(1))
+    await held.value
+    #expect(viewModel.actionsWithState == 0)
   }
 }

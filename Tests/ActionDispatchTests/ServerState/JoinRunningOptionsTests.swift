@@ -5,7 +5,10 @@ import Testing
 /// `.joinRunning` with the other options: retry, timeout, optimistic, streaming, keyed actions.
 @MainActor
 @Suite(.serialExecutor) struct JoinRunningOptionsTests {
-  @Test func aJoinerWaitsThroughTheRunsRetriesAndGetsItsValue() async {
+  /// A joiner that stays gets the retried run's value; one that cancels during the backoff is
+  /// told nothing, and the run goes on for the first caller. Either way the joiner starts no attempt.
+  @Test(arguments: [false, true])
+  func aJoinerDuringTheRunsBackoff(leaves: Bool) async {
     let clock = TestClock()
     let viewModel = TestViewModel(clock: clock)
     var attempts = 0
@@ -23,37 +26,15 @@ import Testing
     let second = viewModel.dispatch(actionId: .load, policy: .joinRunning, task: work) { _, value in
       received.append(value * 10)
     }
+    if leaves {
+      second.cancel()
+      await second.value
+    }
     await clock.advance(by: .seconds(1))
     await first.value
     await second.value
-    #expect(attempts == 2, "one run, retried once: the joiner starts no attempt")
-    #expect(received == [2, 20])
-  }
-
-  @Test func aJoinerCancellingDuringABackoffLeavesTheRunToTheOthers() async {
-    let clock = TestClock()
-    let viewModel = TestViewModel(clock: clock)
-    var attempts = 0
-    var received: [String] = []
-    let work: @MainActor () async throws -> Int = {
-      attempts += 1
-      if attempts < 2 { throw TestError() }
-      return attempts
-    }
-    let retry = RetryPolicy(maxAttempts: 3, initialBackoff: .seconds(1))
-    let first = viewModel.dispatch(actionId: .load, policy: .joinRunning, retry: retry, task: work) { _, _ in
-      received.append("first")
-    }
-    await clock.waitForSleepers(1)
-    let second = viewModel.dispatch(actionId: .load, policy: .joinRunning, task: work) { _, _ in
-      received.append("second")
-    }
-    second.cancel()
-    await second.value
-    await clock.advance(by: .seconds(1))
-    await first.value
-    #expect(received == ["first"])
-    #expect(attempts == 2)
+    #expect(attempts == 2, "one run, retried once")
+    #expect(received == (leaves ? [2] : [2, 20]))
   }
 
   @Test func theLastCallerLeavingDuringABackoffCancelsTheRunAndStartsNoAttempt() async {

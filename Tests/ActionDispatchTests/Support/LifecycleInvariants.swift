@@ -87,8 +87,16 @@ enum LifecycleInvariants {
       phases[run, default: []].append(phase)
     }
     for run in order {
-      let seen = phases[run] ?? []
-      if seen == ["dropped"] { continue }
+      // A join is heard on the run it joined, between its start and its end; the rest is the run's.
+      let all = phases[run] ?? []
+      if all == ["dropped"] || all == ["fresh"] { continue }
+      if let join = all.firstIndex(of: "joined"),
+        all.first != "started" || join == 0
+          || all[..<join].contains(where: terminalPhases.contains)
+      {
+        problems.append("\(name): run #\(run) saw \(all); a join must come after its start, before its end")
+      }
+      let seen = all.filter { $0 != "joined" }
       let valid =
         seen.first == "started" && seen.dropFirst().allSatisfy(terminalPhases.contains) && seen.count <= 2
         && (seen.count == 2 || !idle)

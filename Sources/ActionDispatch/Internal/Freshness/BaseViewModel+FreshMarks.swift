@@ -19,15 +19,19 @@ extension BaseViewModel {
   private func markFresh(_ actionId: ActionId) {
     let now = elapsed.now()
     freshMarks.mark(actionId, at: now)
-    if freshMarks.sweeper == nil { scheduleFreshSweep(in: freshMarks.retention) }
+    if freshMarks.sweeper == nil { scheduleFreshSweep(at: now &+ freshMarks.retention) }
   }
 
   /// Forgets the marks that no dispatch can find fresh any more when they are due, on the view
-  /// model's clock: one timer per view model, whatever the number of marks.
-  private func scheduleFreshSweep(in delay: Int64) {
+  /// model's clock: one timer per view model, whatever the number of marks. The deadline is
+  /// fixed now, not when the timer's task first runs, so time that passes meanwhile counts.
+  private func scheduleFreshSweep(at deadline: Int64) {
     let clock = self.clock
+    let elapsed = self.elapsed
     freshMarks.sweeper = Task { @MainActor [weak self] in
-      do { try await clock.sleep(for: .nanoseconds(delay)) } catch { return }
+      while case let remaining = deadline &- elapsed.now(), remaining > 0 {
+        do { try await clock.sleep(for: .nanoseconds(remaining)) } catch { return }
+      }
       self?.sweepFreshMarks()
     }
   }
@@ -36,7 +40,9 @@ extension BaseViewModel {
     freshMarks.sweeper = nil
     let now = elapsed.now()
     guard let next = freshMarks.sweep(at: now) else { return }
-    scheduleFreshSweep(in: max(next &- now, 1))
+    // At most eight sweeps per window: a sweep visits every mark, so its cost is spread over a
+    // window's successes, and a mark goes at most an eighth of the window after it is due.
+    scheduleFreshSweep(at: max(next, now &+ freshMarks.retention / 8))
   }
 
   /// Stops the runs in flight of the actions `matches` picks from making their action fresh:

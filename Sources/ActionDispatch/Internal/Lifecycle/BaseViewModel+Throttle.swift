@@ -19,6 +19,8 @@ extension BaseViewModel {
     window.timer = nil
     guard let held = state.machine.windowClosed(window) else { return reclaimIfIdle(state, of: actionId) }
     held.settle(held.begin())
+    // The held dispatch may not have become a run (answered fresh): the action may be idle now.
+    reclaimIfIdle(state, of: actionId)
   }
 
   /// Holds a throttled dispatch until its action's window closes, dropping the one it replaces.

@@ -37,7 +37,8 @@ extension BaseViewModel {
       preconditionFailure("a shared run in flight has its callers")
     }
     shared.join(caller)
-    post(.joined(run), of: actionId)
+    // Only events hear a join: with none listening, nothing is posted.
+    if listeners.hasEventListeners { post(.joined(run), of: actionId) }
     return callerTask(caller, of: run, actionId)
   }
 

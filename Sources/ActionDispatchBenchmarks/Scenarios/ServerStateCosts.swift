@@ -1,0 +1,142 @@
+import ActionDispatch
+
+/// Issue 33: what shared runs and freshness cost. A dispatch answered fresh (`staleTime:`)
+/// against one `.ignoreWhileRunning` drops, and a dispatch that joins a run (`.joinRunning`)
+/// against a plain dispatch, in interleaved rounds of the same process; the memory of fresh
+/// marks is ``FreshMarkMemory``'s.
+enum ServerStateCosts {
+  static let freshName = "server state: a dispatch answered fresh vs one .ignoreWhileRunning drops"
+  static let joinName = "server state: a dispatch that joins a run vs a plain dispatch"
+
+  @MainActor
+  static func run(dispatches: Int, rounds: Int, wanted: (String) -> Bool) async -> [BenchmarkResult] {
+    var results: [BenchmarkResult] = []
+    if wanted(freshName) { results.append(await freshAgainstDropped(dispatches: dispatches, rounds: rounds)) }
+    if wanted(joinName) { results.append(await joinAgainstPlain(dispatches: dispatches, rounds: rounds)) }
+    return results
+  }
+
+  /// Each side: `dispatches` dispatches, each awaited (its task is complete, or completes at once).
+  @MainActor
+  private static func freshAgainstDropped(dispatches: Int, rounds: Int) async -> BenchmarkResult {
+    let viewModel = BenchViewModel()
+    let work: @MainActor () async throws -> Int = { 1 }
+    await viewModel.dispatch(actionId: .a, staleTime: .seconds(3_600), task: work).value
+    let held = HeldRun()
+    let running = viewModel.dispatch(actionId: .b, policy: .ignoreWhileRunning, task: { await held.wait() })
+    func freshRound() async -> Double {
+      await Measure.seconds {
+        for _ in 0..<dispatches { await viewModel.dispatch(actionId: .a, staleTime: .seconds(3_600), task: work).value }
+      }
+    }
+    func droppedRound() async -> Double {
+      await Measure.seconds {
+        for _ in 0..<dispatches {
+          await viewModel.dispatch(actionId: .b, policy: .ignoreWhileRunning, task: work).value
+        }
+      }
+    }
+    let (fresh, dropped, ratios) = await interleave(rounds: rounds, freshRound, droppedRound)
+    held.release()
+    await running.value
+    return BenchmarkResult(
+      name: freshName, value: perDispatch(fresh, dispatches), unit: "ns/dispatch",
+      baselineName: "dispatch dropped by .ignoreWhileRunning", baselineValue: perDispatch(dropped, dispatches),
+      measure: Measure.median(ratios), target: 1.0, targetDescription: "≤ 1.0× a dropped dispatch",
+      notes: "median ratio of \(rounds) interleaved rounds of \(dispatches) dispatches, each awaited")
+  }
+
+  /// Each side: `dispatches` dispatches made while nothing completes, then all awaited — joiners
+  /// of one run held in flight, against as many plain (`.concurrent`) runs of the least work
+  /// that is real work: it suspends once, as a request does (a run whose work never suspends
+  /// is not what a join replaces).
+  @MainActor
+  private static func joinAgainstPlain(dispatches: Int, rounds: Int) async -> BenchmarkResult {
+    let viewModel = BenchViewModel()
+    let work: @MainActor () async throws -> Int = {
+      await Task.yield()
+      return 1
+    }
+    func joinRound() async -> Double {
+      let held = HeldRun()
+      let first = viewModel.dispatch(
+        actionId: .a, policy: .joinRunning,
+        task: { () async -> Int in
+          await held.wait()
+          return 1
+        }
+      ) { viewModel, value in viewModel.value = value }
+      await Task.yield()
+      return await Measure.seconds {
+        var tasks: [Task<Void, Never>] = []
+        tasks.reserveCapacity(dispatches)
+        for _ in 0..<dispatches {
+          tasks.append(
+            viewModel.dispatch(actionId: .a, policy: .joinRunning, task: work) { viewModel, value in
+              viewModel.value = value
+            })
+        }
+        held.release()
+        await first.value
+        for task in tasks { await task.value }
+      }
+    }
+    func plainRound() async -> Double {
+      await Measure.seconds {
+        var tasks: [Task<Void, Never>] = []
+        tasks.reserveCapacity(dispatches)
+        for _ in 0..<dispatches {
+          tasks.append(viewModel.dispatch(actionId: .b, task: work) { viewModel, value in viewModel.value = value })
+        }
+        for task in tasks { await task.value }
+      }
+    }
+    let (joins, plains, ratios) = await interleave(rounds: rounds, joinRound, plainRound)
+    return BenchmarkResult(
+      name: joinName, value: perDispatch(joins, dispatches), unit: "ns/dispatch",
+      baselineName: "plain dispatch (.concurrent)", baselineValue: perDispatch(plains, dispatches),
+      measure: Measure.median(ratios), target: 1.0, targetDescription: "≤ 1.0× a plain dispatch",
+      notes: "median ratio of \(rounds) interleaved rounds of \(dispatches) dispatches made, then awaited; "
+        + "the plain runs' work suspends once")
+  }
+
+  /// One warm-up round of each, then `rounds` interleaved rounds: so drift hits both sides alike.
+  @MainActor
+  private static func interleave(
+    rounds: Int, _ ours: () async -> Double, _ theirs: () async -> Double
+  ) async -> (ours: [Double], theirs: [Double], ratios: [Double]) {
+    _ = await ours()
+    _ = await theirs()
+    var result: (ours: [Double], theirs: [Double], ratios: [Double]) = ([], [], [])
+    for _ in 0..<rounds {
+      let mine = await ours()
+      let other = await theirs()
+      result.ours.append(mine)
+      result.theirs.append(other)
+      result.ratios.append(mine / other)
+    }
+    return result
+  }
+
+  private static func perDispatch(_ times: [Double], _ dispatches: Int) -> Double {
+    Measure.median(times) / Double(dispatches) * 1e9
+  }
+}
+
+/// A run's work held in flight until the benchmark releases it.
+@MainActor
+final class HeldRun {
+  private var waiter: CheckedContinuation<Void, Never>?
+  private var isReleased = false
+
+  func wait() async {
+    guard !isReleased else { return }
+    await withCheckedContinuation { waiter = $0 }
+  }
+
+  func release() {
+    isReleased = true
+    waiter?.resume()
+    waiter = nil
+  }
+}
