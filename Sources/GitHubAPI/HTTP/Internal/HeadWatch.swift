@@ -76,14 +76,13 @@
         let setFunction = unsafeBitCast(symbol, to: SetFunction.self)
         let setPointer = unsafeBitCast(symbol, to: SetPointer.self)
         let setLong = unsafeBitCast(symbol, to: SetLong.self)
+        let callback: DebugFunction = { handle, type, data, size, context in
+          guard type == HeadWatch.headerIn, let handle, let data, let context else { return 0 }
+          HeadWatch.read(UnsafeRawBufferPointer(start: data, count: size), of: handle, for: Int(bitPattern: context))
+          return 0
+        }
         // The function first: verbose without it would print to standard error.
-        guard
-          setFunction(handle, debugFunction, { handle, type, data, size, context in
-            guard type == HeadWatch.headerIn, let handle, let data, let context else { return 0 }
-            HeadWatch.read(UnsafeRawBufferPointer(start: data, count: size), of: handle, for: Int(bitPattern: context))
-            return 0
-          }) == 0
-        else { return }
+        guard setFunction(handle, debugFunction, callback) == 0 else { return }
         _ = setPointer(handle, debugData, UnsafeMutableRawPointer(bitPattern: id))
         _ = setLong(handle, verbose, 1)
       }

@@ -122,7 +122,9 @@ final class InFlightRequest: Sendable {
         HeadWatch.skipDecompression(of: handle)
       case .redirectEnded(let status, let headers):
         TransferBrake.stop(handle: handle)
-        if let url, let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: headers) {
+        if let url,
+          let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: headers)
+        {
           end(.success((Data(), response)))
         } else {
           end(.failure(URLError(.badServerResponse)))
