@@ -78,6 +78,25 @@ package enum DisplayWidth {
     return text.reduce(0) { $0 + of($1) }
   }
 
+  /// The columns a terminal that adds up `wcwidth(3)` code point by code point (tmux, xterm)
+  /// gives the text: a skin tone 2 more than its emoji, a spacing mark 1. For text that
+  /// ``settled(_:)`` returned, the same as ``of(_:)-swift.type.method``.
+  ///
+  /// - Parameter text: Printable text.
+  /// - Returns: Its width in such a terminal.
+  package static func ofCodePoints(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { total, scalar in
+      let value = scalar.value
+      if value < 0x20 || (0x7F...0x9F).contains(value) || WidthTable.contains(WidthTable.zeroWidth, value) {
+        return total
+      }
+      if WidthTable.contains(WidthTable.wide, value) || WidthTable.contains(WidthTable.emojiModifiers, value) {
+        return total + 2
+      }
+      return total + 1
+    }
+  }
+
   /// The text cut to at most `columns` columns, ending with `…` when it was cut.
   ///
   /// - Parameters:

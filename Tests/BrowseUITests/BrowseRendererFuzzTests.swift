@@ -1,0 +1,64 @@
+import BrowseUI
+import CommandLineKit
+import Foundation
+import Testing
+
+/// The properties `Fuzz/Sources/FuzzBrowseRenderer` checks, on its seeds and on every input it
+/// found that broke one (`Fuzz/Corpus/FuzzBrowseRenderer`): each is played through a browser
+/// fed its text, and every frame drawn must be exactly as wide as the terminal on every line
+/// and hold no control character or escape from the data.
+@MainActor
+@Suite struct BrowseRendererFuzzTests {
+  static let corpus: [URL] = {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Fuzz/Corpus/FuzzBrowseRenderer").standardizedFileURL
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().map { folder.appendingPathComponent($0) }
+  }()
+
+  @Test func theCorpusIsThere() {
+    #expect(Self.corpus.count >= 5, "Fuzz/Corpus/FuzzBrowseRenderer is missing or nearly empty")
+  }
+
+  @Test(arguments: corpus)
+  func everyFrameKeepsItsProperties(file: URL) async throws {
+    let input = BrowseFuzzInput(try Data(contentsOf: file))
+    let drawn = await input.frames()
+    #expect(drawn.count >= 3)
+    for frame in drawn {
+      #expect(frame.violations.isEmpty, "\(file.lastPathComponent) at \"\(frame.moment)\": \(frame.violations)")
+    }
+  }
+
+  @Test func theSeedsReachEveryPartOfTheScreen() async throws {
+    // What the seeds are for: the fuzzer starts from frames that show each field's text.
+    var shown = ""
+    for file in Self.corpus {
+      for frame in await BrowseFuzzInput(try Data(contentsOf: file)).frames() {
+        shown += frame.plain.lines.joined(separator: "\n")
+      }
+    }
+    for text in [
+      "followers of octocat › mona-lisa", "search users: octo", "The Octocat", "San Francisco", "! next page failed",
+      "search failed", "^[]52;c;eA==^G", "bidi\\u{202E}gnp.exe", "follow failed", "terminal too small", "EVENTS",
+    ] {
+      #expect(shown.contains(text), "no seed shows \(text.debugDescription)")
+    }
+  }
+
+  @Test func aBrokenFrameIsCaught() {
+    let size = TerminalSize(columns: 4, rows: 2)
+    let good = BrowseFrame(lines: ["abcd", "日本"], animates: false)
+    #expect(BrowseFrameProperties.violations(of: good, styled: good, size: size).isEmpty)
+    let styled = BrowseFrame(lines: ["\u{1B}[7mabcd\u{1B}[0m", "日本"], animates: false)
+    #expect(BrowseFrameProperties.violations(of: good, styled: styled, size: size).isEmpty)
+
+    let broken: [[String]] = [["abcde", "日本"], ["abc", "日本"], ["ab\u{1B}c", "日本"], ["abcd"], ["abcd", "👍🏽 "]]
+    for lines in broken {
+      let frame = BrowseFrame(lines: lines, animates: false)
+      #expect(!BrowseFrameProperties.violations(of: frame, styled: frame, size: size).isEmpty, "\(lines)")
+    }
+    let foreign = BrowseFrame(lines: ["\u{1B}[2Jabcd", "日本"], animates: false)
+    #expect(!BrowseFrameProperties.violations(of: good, styled: foreign, size: size).isEmpty)
+  }
+}
