@@ -9,7 +9,7 @@ import Testing
 /// and hold no control character or escape from the data.
 @MainActor
 @Suite struct BrowseRendererFuzzTests {
-  static let corpus: [URL] = {
+  nonisolated static let corpus: [URL] = {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../Fuzz/Corpus/FuzzBrowseRenderer").standardizedFileURL
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -52,6 +52,7 @@ extension BrowseFuzzInput {
     if follows {
       browser.follow()
       await Self.settle(browser)
+      draw("followed")
     }
     browser.moveDown(by: movesDown)
     await Self.settle(browser)
