@@ -46,6 +46,24 @@ import Testing
     }
   }
 
+  // MARK: - Findings (each input is also in the corpus, as `finding-…`)
+
+  /// A cell is fitted alone, then put beside others: text whose first character would join the
+  /// character before it (a skin tone alone, the fuzzer's first finding: `🏽👋🏿skin` as a login)
+  /// or whose last would join the one after it (a prepended letter such as the Malayalam dot
+  /// reph) made the line narrower than its cells. Such characters are dropped.
+  @Test(arguments: [
+    "🏽👋🏿skin", "\u{1F3FB}", "\u{1F3FF}\u{1F3FF}x", "\u{0D4E}reph", "reph\u{0D4E}", "ab\u{0D4E}\u{1F3FD}cd",
+  ])
+  func aCellBesideOthersKeepsItsWidth(text: String) {
+    for cell in [Line.fit(text, width: 12), Line.fit(text, width: 3), Line.fitUntrusted(text + "…", width: 12)] {
+      let line = "x " + cell + " x"
+      let width = DisplayWidth.of(cell) + 4
+      #expect(DisplayWidth.of(line) == width, "\(line.debugDescription)")
+      #expect(DisplayWidth.ofCodePoints(line) == width, "\(line.debugDescription)")
+    }
+  }
+
   @Test func aBrokenFrameIsCaught() {
     let size = TerminalSize(columns: 4, rows: 2)
     let good = BrowseFrame(lines: ["abcd", "日本"], animates: false)
