@@ -6,16 +6,24 @@ import Synchronization
 // scripts/browse-e2e, which drives `action-dispatch browse` in tmux against it.
 //
 // It prints its base URL (`http://127.0.0.1:PORT`) on its first line, then serves until killed:
-// - `octocat` with 95 followers (4 pages of 30); page 2 answers after 1.5 s (a slow page), and
-//   page 3 is broken JSON the first time (a failing page the client does not retry, and `r` does);
+// - `octocat` with 250 followers (pages of 30; `G` goes on at 100 a page): the first page of 100
+//   answers after 1.5 s (a slow page), and the second is broken JSON the first time (a failing
+//   page the client does not retry, and `r` does);
 // - the first profile request for a follower is a 429 with `Retry-After: 2`, which the client
 //   waits out (and `browse` says so on its status line);
 // - `PUT`/`DELETE /user/following/{login}`: 204 with a token;
 // - `endless`, whose profile claims 3 followers and whose pages say `rel="last"` is page 3 while
 //   their `next` links go on for ever (30 new followers each).
 //
+// With `--counting [followers]`, for counting what `browse` sends: `mona` with 100,000 followers
+// (or as many as given, 12 to 1,000,000), profiles
+// for `mona-follower-1`…`-12` but not `-3` (a 404), `mona-follower-2` with 5 followers; each
+// request is logged on standard error (`GET target`, ` conditional` with `If-None-Match`);
+// `GET /_e2e/exhaust?seconds=S` (not logged) makes every request a primary rate limit for S seconds.
+//
 // With `--hostile`, a server that tries to get around the client's guards instead:
-// - `octocat` with 60 followers (2 pages of 30), whose page 2 answers 302 to another origin (a
+// - `octocat` with 60 followers (2 pages of 30), whose page 2 (and any page of 100, as `G` asks
+//   for) answers 302 to another origin (a
 //   second server on another port, which would list `mallory-1`…);
 // - the profile of `octocat-follower-2` answers 307 to that origin, and that of
 //   `octocat-follower-3` is a gzip bomb of 10 MB inflating to 10 GiB, and that of
@@ -38,7 +46,7 @@ if CommandLine.arguments.dropFirst().first == "--hostile" {
   let there = elsewhere.baseURL.absoluteString
   server.setHandler { request in
     switch request.path {
-    case "/users/octocat/followers" where request.queryItems["page"] == "2":
+    case "/users/octocat/followers" where request.queryItems["page"] == "2" || request.queryItems["per_page"] == "100":
       return .redirect(302, to: there + request.target)
     case "/users/octocat-follower-2":
       return .redirect(307, to: there + "/users/mallory-1")
@@ -56,9 +64,35 @@ if CommandLine.arguments.dropFirst().first == "--hostile" {
   while true { sleep(3600) }
 }
 
+if CommandLine.arguments.dropFirst().first == "--counting" {
+  let server = try FakeGitHubServer()
+  let arguments = CommandLine.arguments
+  let followers = arguments.count > 2 ? min(max(Int(arguments[2]) ?? 100_000, 12), 1_000_000) : 100_000
+  server.addUser("mona", followers: followers, name: "Mona")
+  for number in 1...12 where number != 3 {
+    server.addUser("mona-follower-\(number)", followers: number == 2 ? 5 : 0, name: "Mona Follower \(number)")
+  }
+  let exhaustedUntil = Mutex<Date?>(nil)
+  server.setHandler { request in
+    if request.path == "/_e2e/exhaust" {
+      let seconds = Double(request.queryItems["seconds"] ?? "5") ?? 5
+      exhaustedUntil.withLock { $0 = Date().addingTimeInterval(seconds) }
+      return FakeResponse(status: 204)
+    }
+    let line = "\(request.method) \(request.target)\(request.header("if-none-match") == nil ? "" : " conditional")\n"
+    FileHandle.standardError.write(Data(line.utf8))
+    if let until = exhaustedUntil.withLock({ $0 }), until > Date() {
+      return .primaryRateLimit(resetAt: until)
+    }
+    return nil
+  }
+  FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
+  while true { sleep(3600) }
+}
+
 let server = try FakeGitHubServer()
-server.addUser("octocat", followers: 95, name: "The Octocat")
-for number in 1...95 {
+server.addUser("octocat", followers: 250, name: "The Octocat")
+for number in 1...250 {
   server.addUser("octocat-follower-\(number)", followers: 0, name: "Follower \(number)")
 }
 let firsts = Mutex(Set<String>())
@@ -73,9 +107,10 @@ server.setHandler { request in
   }
   if request.path == "/users/octocat/followers" {
     switch request.queryItems["page"] {
-    case "2" where first("slow page"):
+    // `G` goes on at 100 a page: its first page is slow, its second broken the first time.
+    case "1" where request.queryItems["per_page"] == "100" && first("slow page"):
       Thread.sleep(forTimeInterval: 1.5)
-    case "3" where first("failing page"):
+    case "2" where request.queryItems["per_page"] == "100" && first("failing page"):
       return .brokenJSON()  // not retried by the client, unlike a 5xx
     default:
       break

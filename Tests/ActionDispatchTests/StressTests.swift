@@ -39,8 +39,10 @@ final class RunNumber {
       case .started:
         started.insert(event.run)
         lastRunStarted = event.run
-      case .succeeded, .failed, .cancelled, .dropped:
+      case .succeeded, .failed, .cancelled, .dropped, .fresh:
         ended[event.run, default: 0] += 1
+      case .joined:
+        break
       }
     }
 

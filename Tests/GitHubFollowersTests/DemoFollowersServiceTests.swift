@@ -56,6 +56,18 @@ import Testing
     #expect(try await demo.searchUsers("otter type:org").items.isEmpty)
   }
 
+  @Test func lynxesAndPandasHaveFollowersOfTheirOwnAsTheirProfilesSay() async throws {
+    let demo = DemoFollowersService()
+    let lynx = try await demo.followers(of: "amber-lynx", page: 1, perPage: 30)
+    #expect(lynx.followers.map(\.login).prefix(3) == ["amber-panda", "amber-koala", "brave-otter"])
+    #expect(lynx.followers.count == 12 && lynx.next == nil)
+    #expect(try await demo.profile(of: "amber-lynx").followers == 12)
+    let panda = try await demo.followers(of: "calm-panda", page: 1, perPage: 30)
+    #expect(panda.followers.count == 30 && panda.lastPage == 2)
+    #expect(!panda.followers.contains { $0.login == "calm-panda" })
+    #expect(try await demo.profile(of: "calm-panda").followers == 40)
+  }
+
   @Test func demoFollowersHaveNoFollowers() async throws {
     let page = try await DemoFollowersService().followers(of: "brave-heron", page: 1, perPage: 30)
     #expect(page.followers.isEmpty)

@@ -1,45 +1,13 @@
 extension BaseViewModel {
-  /// Runs async work as a run of an action; its success closure takes only the value.
-  ///
-  /// Deprecated: take the view model as the closure's first argument —
-  /// ``ActionDispatching/dispatch(actionId:policy:retry:timeout:task:onSuccess:onFailure:)``,
-  /// `{ viewModel, value in … }`. A closure that uses `self` keeps the view model alive until
-  /// the work returns. Everything else holds as it does there.
-  ///
-  /// `onSuccess` has no default, so that a call without closures is the documented form's.
-  ///
-  /// - Parameters:
-  ///   - actionId: The action this run belongs to.
-  ///   - policy: What to do with runs of the same action already in flight.
-  ///   - retry: How to retry the work when it throws; no retries by default.
-  ///   - timeout: The longest the run may take, retries included.
-  ///   - task: The work.
-  ///   - onSuccess: Receives the work's result, typed, on the main actor.
-  /// - Returns: The run's task.
-  @available(
-    *, deprecated,
-    message:
-      "take the view model as the closure's first argument: { viewModel, value in … } (a closure that uses self keeps the view model alive)"
-  )
-  @inlinable @discardableResult
-  public func dispatch<T>(
-    actionId: ActionId,
-    policy: DispatchPolicy = .concurrent,
-    retry: RetryPolicy? = nil,
-    timeout: Duration? = nil,
-    task: @escaping @MainActor () async throws -> T,
-    onSuccess: (@MainActor (T) -> Void)?
-  ) -> Task<Void, Never> {
-    startRun(
-      actionId: actionId, policy: policy, retry: retry, timeout: timeout,
-      task: task, onSuccess: onSuccess, onFailure: nil, onFinish: nil)
-  }
-
   /// Runs async work as a run of an action; its closures take only the value and the error.
   ///
   /// Deprecated: take the view model as the closures' first argument —
-  /// ``ActionDispatching/dispatch(actionId:policy:retry:timeout:task:onSuccess:onFailure:)``,
-  /// `onFailure: { viewModel, error in … }`, where `onSuccess` may be left out.
+  /// ``ActionDispatching/dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:)``,
+  /// `{ viewModel, value in … }`, with `onFailure: { viewModel, error in … }` where wanted. A
+  /// closure that uses `self` keeps the view model alive until the work returns. Everything
+  /// else holds as it does there.
+  ///
+  /// `onSuccess` has no default, so that a call without closures is the documented form's.
   ///
   /// - Parameters:
   ///   - actionId: The action this run belongs to.
@@ -63,7 +31,7 @@ extension BaseViewModel {
     timeout: Duration? = nil,
     task: @escaping @MainActor () async throws -> T,
     onSuccess: (@MainActor (T) -> Void)?,
-    onFailure: @escaping @MainActor (any Error) -> Void
+    onFailure: (@MainActor (any Error) -> Void)? = nil
   ) -> Task<Void, Never> {
     startRun(
       actionId: actionId, policy: policy, retry: retry, timeout: timeout,
@@ -74,7 +42,7 @@ extension BaseViewModel {
   /// takes only the value.
   ///
   /// Deprecated: take the view model as the closure's first argument —
-  /// ``ActionDispatching/dispatchAndWait(actionId:policy:retry:timeout:task:onSuccess:onFailure:)``,
+  /// ``ActionDispatching/dispatchAndWait(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:)``,
   /// `{ viewModel, value in … }`.
   ///
   /// - Parameters:
@@ -116,14 +84,16 @@ extension BaseViewModel {
 }
 
 extension BaseViewModel {
-  /// The one way in: admits (or drops, or holds) a dispatch and starts its run's task.
+  /// The one way in: admits (or drops, holds, joins or answers fresh) a dispatch and starts its
+  /// run's task.
   ///
-  /// The action's ``ActionStateMachine`` decides (in ``admit(_:policy:retry:timeout:onFailure:onFinish:heldAs:)``);
+  /// The action's ``ActionStateMachine`` decides (in ``admit(_:policy:staleTime:supersedesOtherActions:retry:timeout:onFailure:onFinish:heldAs:)``);
   /// this carries the decision out. State changes at once — the action is loading when this
   /// returns, its old error is gone, the runs it supersedes have ended — and the notifications
   /// are delivered now, or after the one being delivered when a callback dispatches (see
-  /// ``post(_:)``). `onAccepted` is given the run when it is accepted, before its work can
-  /// start (a streaming run tags its elements).
+  /// ``post(_:of:)``). `onAccepted` is given the run when it is accepted, before its work can
+  /// start (a streaming run tags its elements); `onElement` is a streaming caller's, for a
+  /// shared run.
   ///
   /// `@inlinable`, with ``makeRunTask(_:of:plan:work:onSuccess:)`` and the public `dispatch`
   /// forms, so that a run's task is compiled for the app's action and result types: its async
@@ -131,6 +101,8 @@ extension BaseViewModel {
   /// is not generic over the result and stays here.
   ///
   /// - Parameters:
+  ///   - staleTime: The dispatch's `staleTime:`: it is answered fresh when the action succeeded
+  ///     less than that long ago.
   ///   - supersedes: Other actions whose runs the run ends as cancelled when it is accepted.
   ///   - heldAs: The number a held throttled dispatch was given: a dispatch keeps one number
   ///     from its call to its end.
@@ -138,6 +110,7 @@ extension BaseViewModel {
   func startRun<T>(
     actionId: ActionId,
     policy: DispatchPolicy,
+    staleTime: Duration? = nil,
     supersedes: [ActionId]? = nil,
     retry: RetryPolicy?,
     timeout: Duration?,
@@ -146,38 +119,63 @@ extension BaseViewModel {
     onFailure: (@MainActor (any Error) -> Void)?,
     onFinish: (@MainActor (RunOutcome) -> Void)?,
     onAccepted: (@MainActor (Run) -> Void)? = nil,
+    onElement: (@MainActor (Any) -> Void)? = nil,
     heldAs heldRunID: UInt64? = nil
   ) -> Task<Void, Never> {
     switch admit(
-      actionId, policy: policy, supersedesOtherActions: supersedes != nil, retry: retry, timeout: timeout,
-      onFailure: onFailure, onFinish: onFinish, heldAs: heldRunID)
+      actionId, policy: policy, staleTime: staleTime, supersedesOtherActions: supersedes != nil, retry: retry,
+      timeout: timeout, onFailure: onFailure, onFinish: onFinish, heldAs: heldRunID)
     {
     case .dropped:
       return Task {}
+    case .fresh:
+      return completedTask
+    case .joined(let run, let callerID):
+      return join(
+        run, of: actionId, as: callerID, succeeded: Self.boxed(onSuccess), failed: onFailure, element: onElement,
+        onFinish: onFinish)
     case .held(let runID):
       return hold(runID, of: actionId, onFinish: onFinish) { [weak self] in
         self?.startRun(
-          actionId: actionId, policy: policy, supersedes: supersedes, retry: retry, timeout: timeout, task: work,
-          onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish, onAccepted: onAccepted, heldAs: runID)
+          actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes, retry: retry,
+          timeout: timeout, task: work, onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish,
+          onAccepted: onAccepted, onElement: onElement, heldAs: runID)
       }
     case .accepted(let run, let plan, let superseded, let window, let supersedesOtherActions):
       onAccepted?(run)
-      let task = makeRunTask(run, of: actionId, plan: plan, work: work, onSuccess: onSuccess)
+      // A shared run's closures are its first caller's, so that they are skipped when it leaves.
+      let starter =
+        run.isShared
+        ? share(run, of: actionId, succeeded: Self.boxed(onSuccess), failed: onFailure, element: onElement) : nil
+      let task = makeRunTask(run, of: actionId, plan: plan, work: work, onSuccess: run.isShared ? nil : onSuccess)
       run.task = task
       started(
         run, of: actionId, superseding: superseded, window: window,
         otherActions: supersedesOtherActions ? supersedes : nil)
-      return task
+      return starter ?? task
+    }
+  }
+
+  /// A caller's success closure for a shared run, which delivers the value boxed: `false` when
+  /// it is not the type the caller expects.
+  @inlinable
+  static func boxed<T>(_ onSuccess: (@MainActor (T) -> Void)?) -> (@MainActor (Any) -> Bool)? {
+    guard let onSuccess else { return nil }
+    return { value in
+      guard let typed = value as? T else { return false }
+      onSuccess(typed)
+      return true
     }
   }
 
   /// Asks the action's machine what a dispatch does and, when it is accepted, makes its run
-  /// and counts it live — everything of ``startRun(actionId:policy:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:heldAs:)``
+  /// and counts it live — everything of ``startRun(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:onElement:heldAs:)``
   /// that does not depend on the work's type.
   @usableFromInline
   func admit(
     _ actionId: ActionId,
     policy: DispatchPolicy,
+    staleTime: Duration?,
     supersedesOtherActions: Bool,
     retry: RetryPolicy?,
     timeout: Duration?,
@@ -186,14 +184,22 @@ extension BaseViewModel {
     heldAs heldRunID: UInt64?
   ) -> AdmissionResult {
     let runID = heldRunID ?? takeRunID()
+    var request = ActionStateMachine.Request(policy: policy, supersedesOtherActions: supersedesOtherActions)
+    if let staleTime { askForFreshness(&request, of: actionId, within: staleTime) }
     // An action whose existing state a dispatch found last needs no hash lookup (runs of one
     // action in flight); any other takes one, which finds its state or makes it. A new state has
-    // no runs and no window, so its machine starts the run: no state is made for a dispatch
-    // that is not a run.
+    // no runs and no window, so its machine starts the run unless the action is fresh, which an
+    // empty machine is asked first: no state is made for a dispatch that is not a run.
     let state: ActionState
     if let recent = recentState, recentActionId.pointee == actionId {
       state = recent
     } else {
+      if request.sinceLastSuccess != nil, states[actionId] == nil,
+        case .fresh = ActionStateMachine().dispatch(request)
+      {
+        post(.fresh(runID, onFinish: onFinish), of: actionId)
+        return .fresh
+      }
       let count = states.count
       state = Self.stateIn(&states[actionId, default: ActionState()])
       if states.count == count {
@@ -202,18 +208,24 @@ extension BaseViewModel {
       }
     }
 
-    let request = ActionStateMachine.Request(policy: policy, supersedesOtherActions: supersedesOtherActions)
     switch state.machine.dispatch(request) {
+    case .fresh:
+      post(.fresh(runID, onFinish: onFinish), of: actionId)
+      return .fresh
+    case .join(let run):
+      return .joined(run, runID)
     case .drop:
       post(.dropped(runID, onFinish: onFinish), of: actionId)
       return .dropped
     case .hold:
       return .held(runID)
-    case .start(let start, let supersedes, let window, let supersedesOtherActions):
+    case .start(let start, let supersedes, let window, let supersedesOtherActions, let shared):
       if state.failure != nil { setFailure(nil, state, of: actionId) }
+      // A shared run's failure closures are its callers'.
       let run = Run(
-        id: runID, state: state, startedAt: listeners.hasEventListeners ? Run.now() : nil, onFailure: onFailure,
-        onFinish: onFinish)
+        id: runID, state: state, startedAt: listeners.hasEventListeners ? Run.now() : nil,
+        onFailure: shared ? nil : onFailure, onFinish: onFinish)
+      run.isShared = shared
       let superseded = state.machine.accept(run, supersedes: supersedes)
       // A plain run (starts now, no retry, no timeout) carries no plan: its task does the least.
       let plan =
@@ -266,12 +278,16 @@ extension BaseViewModel {
   }
 }
 
-/// What ``BaseViewModel/admit(_:policy:retry:timeout:onFailure:onFinish:heldAs:)`` did with a
-/// dispatch. Not nested in the generic view model, for the reason ``RunNotification`` gives.
+/// What ``BaseViewModel/admit(_:policy:staleTime:supersedesOtherActions:retry:timeout:onFailure:onFinish:heldAs:)``
+/// did with a dispatch. Not nested in the generic view model, for the reason ``RunNotification`` gives.
 @usableFromInline
 enum AdmissionResult {
   /// Dropped: its `dropped` notification is posted.
   case dropped
+  /// Answered from the action's last success: its `fresh` notification is posted.
+  case fresh
+  /// To join a shared run in flight, as the caller with the given number.
+  case joined(Run, UInt64)
   /// Held by the action's throttle window, with its number.
   case held(UInt64)
   /// Accepted: the run, live; its plan (`nil` for a plain run); the runs of its action it
@@ -279,3 +295,7 @@ enum AdmissionResult {
   /// dispatch names.
   case accepted(Run, RunPlan?, superseded: [Run], window: Duration?, supersedesOtherActions: Bool)
 }
+
+/// The task a dispatch answered fresh returns: one task, made once, that has nothing to do.
+@usableFromInline
+let completedTask = Task<Void, Never> {}

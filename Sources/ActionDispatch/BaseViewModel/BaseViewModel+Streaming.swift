@@ -2,7 +2,7 @@ extension BaseViewModel {
   /// Runs a sequence of values as one run of an action; `onElement` takes only the element.
   ///
   /// Deprecated: take the view model as the closure's first argument —
-  /// ``ActionDispatching/dispatch(actionId:policy:retry:timeout:elements:onElement:)``,
+  /// ``ActionDispatching/dispatch(actionId:policy:staleTime:retry:timeout:elements:onElement:)``,
   /// `{ viewModel, element in … }`, which also takes `retry:`. A closure that uses `self` keeps
   /// the view model alive until the sequence ends. Everything else holds as it does there.
   ///
@@ -36,6 +36,7 @@ extension BaseViewModel {
   func startStream<Elements: AsyncSequence & Sendable>(
     actionId: ActionId,
     policy: DispatchPolicy,
+    staleTime: Duration? = nil,
     retry: RetryPolicy?,
     timeout: Duration?,
     elements: @escaping @MainActor () async throws -> Elements,
@@ -47,7 +48,7 @@ extension BaseViewModel {
       if let element = element as? Elements.Element { onElement(element) }
     }
     return startRun(
-      actionId: actionId, policy: policy, retry: retry, timeout: timeout,
+      actionId: actionId, policy: policy, staleTime: staleTime, retry: retry, timeout: timeout,
       task: { [weak self] in
         let sequence = try await elements()
         for try await element in sequence {
@@ -56,7 +57,7 @@ extension BaseViewModel {
           self.post(.element(run, element, deliver: deliver), of: actionId)
         }
       },
-      onSuccess: nil, onFailure: nil, onFinish: nil, onAccepted: { tag.run = $0 })
+      onSuccess: nil, onFailure: nil, onFinish: nil, onAccepted: { tag.run = $0 }, onElement: deliver)
   }
 }
 

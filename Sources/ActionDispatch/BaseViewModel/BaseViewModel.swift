@@ -1,6 +1,6 @@
 import Observation
 
-/// A view model that runs its async work through one ``ActionDispatching/dispatch(actionId:policy:retry:timeout:task:onSuccess:onFailure:)``
+/// A view model that runs its async work through one ``ActionDispatching/dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:)``
 /// and gets per-action loading and error state, typed results, hooks, cancellation and
 /// re-dispatch policies for free.
 ///
@@ -85,6 +85,12 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored nonisolated(unsafe) let recentActionId = UnsafeMutablePointer<ActionId>.allocate(capacity: 1)
   /// Per action, the optimistic changes of its live runs, oldest first (see ``settle(_:of:_:)``).
   @ObservationIgnored var optimisticLayers: [ActionId: [OptimisticChange]] = [:]
+  /// The callers of each shared run (``DispatchPolicy/joinRunning``) in flight, by run number.
+  @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var sharedRuns: [UInt64: SharedRun] = [:]
+  /// When the actions last succeeded, for `staleTime:`; empty until a dispatch gives one.
+  @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var freshMarks = FreshMarks<ActionId>()
+  /// The view model's clock, read as time elapsed; made on first use.
+  @ObservationIgnored private var elapsedStorage: ElapsedTime?
   /// The view model, weakly, for run tasks to capture; made on first use.
   @ObservationIgnored private var weakSelfStorage: WeakReference<BaseViewModel>?
 
@@ -149,6 +155,10 @@ open class BaseViewModel<ActionId: ActionIdType> {
       window?.timer?.cancel()
       window?.held?.settle(nil)
     }
+    for shared in sharedRuns.values {
+      for caller in shared.callers { caller.end() }
+    }
+    freshMarks.sweeper?.cancel()
     for sink in listeners.eventSinks { sink.finish?() }
     if recentState != nil { recentActionId.deinitialize(count: 1) }
     recentActionId.deallocate()
@@ -319,6 +329,14 @@ open class BaseViewModel<ActionId: ActionIdType> {
       recentState = nil
       recentActionId.deinitialize(count: 1)
     }
+  }
+
+  /// The view model's clock, read as nanoseconds elapsed, for freshness.
+  var elapsed: ElapsedTime {
+    if let elapsed = elapsedStorage { return elapsed }
+    let elapsed = ElapsedTime(clock)
+    elapsedStorage = elapsed
+    return elapsed
   }
 
   /// The view model, weakly: what a run's task holds, so that releasing the view model cancels it.

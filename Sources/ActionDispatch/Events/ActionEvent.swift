@@ -3,8 +3,10 @@
 /// Every accepted run emits ``Kind/started`` once, then exactly one of
 /// ``Kind/succeeded``, ``Kind/failed`` or ``Kind/cancelled``. A dispatch that
 /// ``DispatchPolicy/ignoreWhileRunning`` drops, or a held ``DispatchPolicy/throttle(_:)`` dispatch
-/// that a later one replaces, emits ``Kind/dropped`` alone. A streaming run
-/// (``ActionDispatching/dispatch(actionId:policy:retry:timeout:elements:onElement:)``) is one run: no
+/// that a later one replaces, emits ``Kind/dropped`` alone; so does a dispatch answered
+/// ``Kind/fresh``. A dispatch that joins a run in flight emits ``Kind/joined`` with that run's
+/// number, between the run's `started` and its end. A streaming run
+/// (``ActionDispatching/dispatch(actionId:policy:staleTime:retry:timeout:elements:onElement:)``) is one run: no
 /// event per element.
 ///
 /// ```swift
@@ -25,6 +27,12 @@ public struct ActionEvent<ActionId: ActionIdType>: Sendable, Hashable {
     case cancelled
     /// The dispatch was dropped because a run was in flight.
     case dropped
+    /// The dispatch joined the run in flight (``DispatchPolicy/joinRunning``) and shares its
+    /// result; the event carries the joined run's number. Not an end: the run's end follows.
+    case joined
+    /// The dispatch gave a `staleTime:` and the action succeeded less than that long ago: it
+    /// started no run and called no closure. Like ``dropped``, the event alone.
+    case fresh
   }
 
   /// The action the run belongs to.
@@ -63,8 +71,8 @@ public struct ActionEvent<ActionId: ActionIdType>: Sendable, Hashable {
   /// Whether this event ends its run.
   public var isTerminal: Bool {
     switch kind {
-    case .succeeded, .failed, .cancelled, .dropped: true
-    case .started: false
+    case .succeeded, .failed, .cancelled, .dropped, .fresh: true
+    case .started, .joined: false
     }
   }
 }

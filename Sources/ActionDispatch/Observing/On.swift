@@ -46,9 +46,7 @@ public struct On<ActionId: ActionIdType> {
   /// - Parameter handler: Runs on the main actor when a run is accepted.
   /// - Returns: This observation with the handler added.
   public func started(_ handler: @escaping @MainActor () -> Void) -> On {
-    var copy = self
-    copy.startedHandlers.append(handler)
-    return copy
+    adding(handler, to: \.startedHandlers)
   }
 
   /// Adds a handler for each element of a streaming run, typed and in order.
@@ -67,19 +65,7 @@ public struct On<ActionId: ActionIdType> {
   ///   - handler: Runs on the main actor with each element, after the run's own `onElement`.
   /// - Returns: This observation with the handler added.
   public func element<T>(as type: T.Type = T.self, _ handler: @escaping @MainActor (T) -> Void) -> On {
-    var copy = self
-    let actionId = actionId
-    copy.elementHandlers.append { value in
-      guard let typed = value as? T else {
-        return UnexpectedResultTypeError(
-          actionId: String(describing: actionId),
-          expected: String(reflecting: T.self),
-          actual: String(reflecting: Swift.type(of: value)), phase: "element")
-      }
-      handler(typed)
-      return nil
-    }
-    return copy
+    adding(checkingType(handler, phase: "element"), to: \.elementHandlers)
   }
 
   /// Adds a handler for when a run succeeds, whatever its result.
@@ -87,12 +73,11 @@ public struct On<ActionId: ActionIdType> {
   /// - Parameter handler: Runs on the main actor after the view model's own hooks.
   /// - Returns: This observation with the handler added.
   public func succeeded(_ handler: @escaping @MainActor () -> Void) -> On {
-    var copy = self
-    copy.succeededHandlers.append { _ in
+    let anyResult: @MainActor (Any) -> UnexpectedResultTypeError? = { _ in
       handler()
       return nil
     }
-    return copy
+    return adding(anyResult, to: \.succeededHandlers)
   }
 
   /// Adds a handler for when a run succeeds, with its result.
@@ -106,19 +91,7 @@ public struct On<ActionId: ActionIdType> {
   ///   - handler: Runs on the main actor with the result.
   /// - Returns: This observation with the handler added.
   public func succeeded<T>(as type: T.Type = T.self, _ handler: @escaping @MainActor (T) -> Void) -> On {
-    var copy = self
-    let actionId = actionId
-    copy.succeededHandlers.append { value in
-      guard let typed = value as? T else {
-        return UnexpectedResultTypeError(
-          actionId: String(describing: actionId),
-          expected: String(reflecting: T.self),
-          actual: String(reflecting: Swift.type(of: value)))
-      }
-      handler(typed)
-      return nil
-    }
-    return copy
+    adding(checkingType(handler, phase: "succeeded"), to: \.succeededHandlers)
   }
 
   /// Adds a handler for when a run fails.
@@ -126,9 +99,7 @@ public struct On<ActionId: ActionIdType> {
   /// - Parameter handler: Runs on the main actor with the error, after ``BaseViewModel/errorMessage(for:)`` reports it.
   /// - Returns: This observation with the handler added.
   public func failed(_ handler: @escaping @MainActor (any Error) -> Void) -> On {
-    var copy = self
-    copy.failedHandlers.append(handler)
-    return copy
+    adding(handler, to: \.failedHandlers)
   }
 
   /// Adds a handler for when a run is cancelled or superseded.
@@ -139,9 +110,7 @@ public struct On<ActionId: ActionIdType> {
   /// - Parameter handler: Runs on the main actor.
   /// - Returns: This observation with the handler added.
   public func cancelled(_ handler: @escaping @MainActor () -> Void) -> On {
-    var copy = self
-    copy.cancelledHandlers.append(handler)
-    return copy
+    adding(handler, to: \.cancelledHandlers)
   }
 
   /// Adds a handler for when a run has ended, however it ended.
@@ -149,9 +118,7 @@ public struct On<ActionId: ActionIdType> {
   /// - Parameter handler: Runs on the main actor after the action's loading state was updated.
   /// - Returns: This observation with the handler added.
   public func finished(_ handler: @escaping @MainActor () -> Void) -> On {
-    var copy = self
-    copy.finishedHandlers.append(handler)
-    return copy
+    adding(handler, to: \.finishedHandlers)
   }
 
   /// Adds a handler for when a dispatch is dropped and never becomes a run.
@@ -168,9 +135,7 @@ public struct On<ActionId: ActionIdType> {
   /// - Parameter handler: Runs on the main actor when the dispatch is dropped.
   /// - Returns: This observation with the handler added.
   public func dropped(_ handler: @escaping @MainActor () -> Void) -> On {
-    var copy = self
-    copy.droppedHandlers.append(handler)
-    return copy
+    adding(handler, to: \.droppedHandlers)
   }
 
   /// Adds a handler for when ``DispatchPolicy/throttle(_:)`` holds a dispatch until its
@@ -182,8 +147,31 @@ public struct On<ActionId: ActionIdType> {
   /// - Parameter handler: Runs on the main actor when the dispatch is held.
   /// - Returns: This observation with the handler added.
   public func held(_ handler: @escaping @MainActor () -> Void) -> On {
+    adding(handler, to: \.heldHandlers)
+  }
+
+  /// A copy of this observation with `handler` added to the handlers at `handlers`.
+  private func adding<Handler>(_ handler: Handler, to handlers: WritableKeyPath<On, [Handler]>) -> On {
     var copy = self
-    copy.heldHandlers.append(handler)
+    copy[keyPath: handlers].append(handler)
     return copy
+  }
+
+  /// `handler` behind a check that the value is a `T`: a value of another type reaches no
+  /// handler and comes back as the mismatch, which the view model reports.
+  private func checkingType<T>(
+    _ handler: @escaping @MainActor (T) -> Void, phase: String
+  ) -> @MainActor (Any) -> UnexpectedResultTypeError? {
+    let actionId = actionId
+    return { value in
+      guard let typed = value as? T else {
+        return UnexpectedResultTypeError(
+          actionId: String(describing: actionId),
+          expected: String(reflecting: T.self),
+          actual: String(reflecting: Swift.type(of: value)), phase: phase)
+      }
+      handler(typed)
+      return nil
+    }
   }
 }

@@ -12,7 +12,9 @@
 /// returns) and ends exactly once: succeeded, failed or cancelled. A run that a policy
 /// supersedes ends as cancelled and never delivers its result or error. A dispatch that
 /// ``throttle(_:)`` holds is not a run until its interval ends; one it replaces, like one that
-/// ``ignoreWhileRunning`` drops, emits ``ActionEvent/Kind/dropped`` alone.
+/// ``ignoreWhileRunning`` drops, emits ``ActionEvent/Kind/dropped`` alone; one that
+/// ``joinRunning`` joins to a run in flight emits ``ActionEvent/Kind/joined`` and shares that
+/// run's result.
 public enum DispatchPolicy: Sendable, Hashable {
   /// Every run runs and delivers; the action stays loading until the last run ends.
   case concurrent
@@ -40,4 +42,34 @@ public enum DispatchPolicy: Sendable, Hashable {
   /// starts. Runs that did start are not cancelled by later ones; they run as ``concurrent``.
   /// ``BaseViewModel/cancel(_:)`` and cancelling a held dispatch's task drop it.
   case throttle(Duration)
+  /// A dispatch while a run of the action is in flight joins that run instead of starting one:
+  /// a screen and a pull-to-refresh that ask for the same data at once send one request.
+  ///
+  /// ```swift
+  /// dispatch(actionId: .profile(login), policy: .joinRunning, task: { [service] in
+  ///   try await service.profile(of: login)
+  /// }) { viewModel, profile in
+  ///   viewModel.profile = profile
+  /// }
+  /// ```
+  ///
+  /// The run's result is shared: when it ends, every caller's `onSuccess` (or `onFailure`) runs
+  /// once, with the same value (or error), in dispatch order; ``ActionDispatching/dispatchAndWait(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:)``
+  /// returns after its own closure ran, and each caller's returned task completes when the run
+  /// ends. A joining dispatch emits ``ActionEvent/Kind/joined`` (carrying the run's number) and
+  /// starts nothing: the run keeps its own work, `retry:` and `timeout:`, and the joiner's are
+  /// not used. A run that is not ``joinRunning``'s own (one started under another policy, whose
+  /// task belongs to its caller) is not joined: the dispatch then starts a run of its own.
+  ///
+  /// Cancelling one caller's task detaches that caller alone: its closures never run and its
+  /// task completes, while the run goes on for the others. When the last caller leaves, no one
+  /// wants the result any more and the run is cancelled (as TanStack Query aborts a query that
+  /// lost its last observer). ``BaseViewModel/cancel(_:)``, a superseding dispatch or releasing
+  /// the view model ends the run for every caller.
+  ///
+  /// An `optimistic:` change is made once per run, by the dispatch that started it; a joiner's is
+  /// never made. A streaming run (``ActionDispatching/dispatch(actionId:policy:staleTime:retry:timeout:elements:onElement:)``)
+  /// delivers each element to the callers attached when it comes: a joiner receives the elements
+  /// from the moment it joins, not those delivered before.
+  case joinRunning
 }

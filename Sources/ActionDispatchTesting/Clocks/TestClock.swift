@@ -70,7 +70,7 @@ public final class TestClock: Clock, Sendable {
 
   private struct State {
     var now = Instant()
-    var nextID: UInt64 = 0
+    var ids = IDCounter()
     var sleepers: [Sleeper] = []
     var waiters = CountWaiters()
   }
@@ -114,10 +114,7 @@ public final class TestClock: Clock, Sendable {
   /// - Throws: `CancellationError` when the sleeping task is cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let id = state.withLock { state in
-      defer { state.nextID += 1 }
-      return state.nextID
-    }
+    let id = state.withLock { $0.ids.take() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         // Checked under the lock, so a cancellation is seen either here or by `onCancel`.
@@ -226,11 +223,11 @@ public final class TestClock: Clock, Sendable {
   private func letWokenWorkRun(quietRounds: Int = 5) async {
     if SerialJobQueue.isSerializingCurrentTask { return await SerialJobQueue.shared.settle() }
     var unchangedRounds = 0
-    var last = state.withLock { ($0.nextID, $0.sleepers.count) }
+    var last = state.withLock { ($0.ids.next, $0.sleepers.count) }
     for _ in 0..<(quietRounds * 40) where unchangedRounds < quietRounds {
       await MainActor.run {}
       await Task.detached(priority: .low) { await Task.yield() }.value
-      let current = state.withLock { ($0.nextID, $0.sleepers.count) }
+      let current = state.withLock { ($0.ids.next, $0.sleepers.count) }
       unchangedRounds = current == last ? unchangedRounds + 1 : 0
       last = current
     }
@@ -239,9 +236,9 @@ public final class TestClock: Clock, Sendable {
   /// Settles for ``settlingRounds`` quiet rounds (on a serial executor, until nothing is left to
   /// run); `true` when a task slept on the clock meanwhile.
   private func settleLonger() async -> Bool {
-    let before = state.withLock { $0.nextID }
+    let before = state.withLock { $0.ids.next }
     await letWokenWorkRun(quietRounds: settlingRounds)
-    return state.withLock { $0.nextID } != before
+    return state.withLock { $0.ids.next } != before
   }
 
   /// Waits until at least `count` tasks are sleeping on the clock.

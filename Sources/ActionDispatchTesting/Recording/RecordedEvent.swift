@@ -16,6 +16,10 @@ public enum RecordedEvent<ActionId: ActionIdType>: Hashable, Sendable, CustomStr
   case cancelled(ActionId)
   /// A dispatch was dropped by `.ignoreWhileRunning`.
   case dropped(ActionId)
+  /// A dispatch joined the run in flight (`.joinRunning`).
+  case joined(ActionId)
+  /// A dispatch found its action fresh (`staleTime:`) and started nothing.
+  case fresh(ActionId)
 
   /// Creates the recorded form of an event.
   ///
@@ -27,13 +31,17 @@ public enum RecordedEvent<ActionId: ActionIdType>: Hashable, Sendable, CustomStr
     case .failed: self = .failed(event.actionId)
     case .cancelled: self = .cancelled(event.actionId)
     case .dropped: self = .dropped(event.actionId)
+    case .joined: self = .joined(event.actionId)
+    case .fresh: self = .fresh(event.actionId)
     }
   }
 
   /// The action the event belongs to.
   public var actionId: ActionId {
     switch self {
-    case .started(let id), .succeeded(let id), .failed(let id), .cancelled(let id), .dropped(let id): id
+    case .started(let id), .succeeded(let id), .failed(let id), .cancelled(let id), .dropped(let id),
+      .joined(let id), .fresh(let id):
+      id
     }
   }
 
@@ -45,6 +53,8 @@ public enum RecordedEvent<ActionId: ActionIdType>: Hashable, Sendable, CustomStr
     case .failed(let id): ".failed(\(id))"
     case .cancelled(let id): ".cancelled(\(id))"
     case .dropped(let id): ".dropped(\(id))"
+    case .joined(let id): ".joined(\(id))"
+    case .fresh(let id): ".fresh(\(id))"
     }
   }
 }

@@ -15,7 +15,7 @@ public final class Gate: Sendable {
   private struct State {
     var isOpen = false
     var arrivals = 0
-    var nextID: UInt64 = 0
+    var ids = IDCounter()
     var passers: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
     var waiters = CountWaiters()
   }
@@ -34,10 +34,7 @@ public final class Gate: Sendable {
   ///
   /// - Throws: `CancellationError` when the task is cancelled while waiting.
   public func pass() async throws {
-    let id = state.withLock { state in
-      defer { state.nextID += 1 }
-      return state.nextID
-    }
+    let id = state.withLock { $0.ids.take() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let (outcome, ready) = state.withLock {

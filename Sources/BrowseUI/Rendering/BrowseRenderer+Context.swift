@@ -203,9 +203,26 @@ extension BrowseRenderer {
 
     // MARK: - Bottom lines
 
-    func noticeLine() -> String {
-      guard let notice = viewModel.notice else { return String(repeating: " ", count: columns) }
-      return style(Line.fit(" ! " + TerminalText.sanitized(notice), width: columns), "31")
+    /// The notice (an error or a wait) on the left, the rate limit on the right: requests left
+    /// and when they reset where the notice leaves room, or, once used up, always, a countdown
+    /// to the reset (the frame then animates).
+    mutating func noticeLine() -> String {
+      let limited = viewModel.isRateLimited
+      if limited { animates = true }
+      let status = viewModel.rateLimitStatus.map { $0 + " " } ?? ""
+      let statusWidth = DisplayWidth.of(status)
+      guard let notice = viewModel.notice else {
+        guard statusWidth > 0, statusWidth <= columns else { return String(repeating: " ", count: columns) }
+        let line = String(repeating: " ", count: columns - statusWidth) + status
+        return limited ? style(line, "33") : style(line, "2")
+      }
+      let text = " ! " + TerminalText.sanitized(notice)
+      // The notice comes first: the counters only where it leaves room, the countdown always.
+      let room = columns - statusWidth - 2
+      guard statusWidth > 0, room >= 20, limited || DisplayWidth.of(text) <= room else {
+        return style(Line.fit(text, width: columns), "31")
+      }
+      return style(Line.fit(text, width: room), "31") + "  " + style(status, limited ? "33" : "2")
     }
 
     func keysLine() -> String {

@@ -18,6 +18,7 @@ import GitHubFollowers
 /// | `/` | list, results | `beginSearch()` | the mode: typing |
 /// | `f` / `u` | list, results | `follow()` / `unfollow()` | the row's follow mark and run |
 /// | `r` | list, results | `retry()` | what failed under the selection |
+/// | `R` | list, results | `refresh()` | the list's pages on screen and the selected profile, asked again (conditional requests) |
 /// | `e` | list, results | `toggleEvents()` | the pane: events or profile |
 /// | `Esc` | results | `cancelSearch()` | the mode: the list, as it was |
 /// | `q` | list, results | quits | the session |
@@ -87,6 +88,7 @@ package enum BrowseKeyMap {
     case (_, .character("f")): viewModel.follow()
     case (_, .character("u")): viewModel.unfollow()
     case (_, .character("r")): viewModel.retry()
+    case (_, .character("R")): viewModel.refresh()
     case (_, .character("e")): viewModel.toggleEvents()
     case (_, .character("h")), (_, .backspace), (_, .left): viewModel.goBack()
     case (.searchResults, .escape): viewModel.cancelSearch()

@@ -7,7 +7,8 @@ import Observation
 /// Each frame is rendered inside `withObservationTracking`, so the renderer's reads are the
 /// subscription: a change to anything drawn schedules one redraw, however many changes come
 /// in the same burst (only the newest tracking counts). ``FrameWriter`` then writes only the
-/// lines that differ. While a spinner is visible the frame is drawn again every ``tick``;
+/// lines that differ. While a spinner or the rate limit's countdown is visible the frame is drawn
+/// again every ``tick`` (and, past the reset, the browser goes on: `BrowseViewModel/resumeIfLimitReset()`);
 /// otherwise nothing runs until a key, a signal or a change arrives, so an idle browser writes
 /// nothing and uses no CPU.
 ///
@@ -103,6 +104,8 @@ package final class BrowseSession {
     case .tick:
       tickScheduled = false
       spinnerFrame &+= 1
+      // The rate limit's countdown is drawn on ticks: past the reset, the browser goes on.
+      viewModel.resumeIfLimitReset()
       draw()
     case .escapeTimeout(let generation):
       if generation == inputGeneration { return handle(keys: decoder.flush()) }

@@ -18,19 +18,16 @@ final class LockBox<Value: Sendable>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the value.
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    condition.lock()
-    defer { condition.unlock() }
-    return try body(&value)
+    try condition.withLock { try body(&value) }
   }
 
-  /// Runs `body` with exclusive access to the value, then wakes every waiter.
+  /// Runs `body` with exclusive access to the value, then wakes every waiter (still holding the
+  /// lock, as `NSCondition` asks).
   func withLockBroadcasting<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    condition.lock()
-    defer {
-      condition.broadcast()
-      condition.unlock()
+    try condition.withLock {
+      defer { condition.broadcast() }
+      return try body(&value)
     }
-    return try body(&value)
   }
 
   /// Blocks until `predicate` holds or `deadline` passes, and returns whether it holds.

@@ -7,18 +7,16 @@
 enum PercentEncoding {
   /// Percent-encodes a URL path segment: what `CharacterSet.urlPathAllowed` allows, minus `/`.
   static func encodePathSegment(_ segment: String) -> String {
-    var result = ""
-    result.reserveCapacity(segment.utf8.count)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(segment.utf8.count)
     for byte in segment.utf8 {
       if isAllowedInPathSegment(byte) {
-        result.unicodeScalars.append(Unicode.Scalar(byte))
+        bytes.append(byte)
       } else {
-        result.unicodeScalars.append("%")
-        result.unicodeScalars.append(hexDigit(byte >> 4))
-        result.unicodeScalars.append(hexDigit(byte & 0x0F))
+        bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
       }
     }
-    return result
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Decodes every `%XX`; `nil` when a `%` is not followed by two hex digits or the bytes are
@@ -58,9 +56,8 @@ enum PercentEncoding {
     }
   }
 
-  private static func hexDigit(_ value: UInt8) -> Unicode.Scalar {
-    Unicode.Scalar(value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10)
-  }
+  /// The digits of `%XX`, by value.
+  private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
   private static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {

@@ -1,7 +1,9 @@
 import Foundation
 
 /// The offline data behind ``DemoFollowersService``: the user `octocat`,
-/// 45 followers, their profiles, and a user search over them.
+/// 45 followers, their profiles, and a user search over them. Some followers have followers of
+/// their own (each `…-lynx` has 12 and each `…-panda` 40, drawn from octocat's), so that opening
+/// one in `action-dispatch browse --demo` shows a list; the others have none.
 ///
 /// Pages carry `next`/`last` URLs on the fake host `https://demo.invalid`, shaped like GitHub's
 /// (`/users/octocat/followers?per_page=20&page=2`), so pagination code runs unchanged and
@@ -89,13 +91,30 @@ public enum DemoFixtures {
       htmlURL: follower.htmlURL, type: follower.type, siteAdmin: false,
       name: follower.login.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(
         separator: " "),
-      publicRepos: follower.id % 17, publicGists: follower.id % 5, followers: 0, following: 1,
+      publicRepos: follower.id % 17, publicGists: follower.id % 5, followers: followerCount(of: follower.login),
+      following: 1,
       createdAt: created, updatedAt: created)
+  }
+
+  /// How many followers a demo follower has: 12 for each `…-lynx`, 40 for each `…-panda`, else none.
+  static func followerCount(of login: String) -> Int {
+    if login.hasSuffix("-lynx") { return 12 }
+    if login.hasSuffix("-panda") { return 40 }
+    return 0
+  }
+
+  /// A demo user's followers: octocat's 45; for a follower with followers, that many of
+  /// octocat's, starting after it in octocat's list (wrapping round) and never itself.
+  static func followers(of login: String) -> [Follower] {
+    if login == Self.username { return followers }
+    guard let index = followers.firstIndex(where: { $0.login == login }) else { return [] }
+    let count = followerCount(of: login)
+    return (0..<count).map { followers[(index + 1 + $0) % followers.count] }
   }
 
   /// A page of a demo user's followers, with GitHub-shaped `next` and `last` links.
   ///
-  /// `octocat` has 45 followers; each follower has none.
+  /// `octocat` has 45 followers; each `…-lynx` has 12 and each `…-panda` 40; the others none.
   ///
   /// - Parameters:
   ///   - login: A login the demo knows.
@@ -105,7 +124,7 @@ public enum DemoFixtures {
   /// - Throws: ``DemoUserNotFoundError``.
   public static func followersPage(of login: GitHubUsername, page: Int, perPage: Int) throws -> FollowersPage {
     guard let user = profile(of: login.rawValue) else { throw DemoUserNotFoundError(login: login.rawValue) }
-    let all = user.login == Self.username ? followers : []
+    let all = followers(of: user.login)
     let perPage = min(max(perPage, 1), 100)
     let page = max(page, 1)
     let lastPage = max(1, (all.count + perPage - 1) / perPage)

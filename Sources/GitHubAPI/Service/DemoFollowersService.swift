@@ -3,8 +3,8 @@ import Foundation
 /// A ``FollowersService`` that serves ``DemoFixtures``, offline: what `action-dispatch --demo`
 /// talks to.
 ///
-/// `octocat` has 45 followers over GitHub-shaped pages; each of them has a profile and no
-/// followers, and a user search runs over all of them. A login the demo does not know is a ``DemoUserNotFoundError``, which says
+/// `octocat` has 45 followers over GitHub-shaped pages; each of them has a profile, some have
+/// followers of their own (each `…-lynx` 12, each `…-panda` 40), and a user search runs over all of them. A login the demo does not know is a ``DemoUserNotFoundError``, which says
 /// that no request was sent. `next`/`last` URLs point to `https://demo.invalid` and are served
 /// by ``followersPage(at:)``, so `--all` and `--limit` work without a network.
 ///

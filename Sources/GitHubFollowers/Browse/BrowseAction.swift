@@ -7,7 +7,8 @@ import ActionDispatch
 public enum BrowseAction: ActionIdType {
   /// Loads the selected user's profile, debounced while the selection moves.
   case fetchProfile
-  /// Loads the profile of a list's user, for the number of followers it has in all.
+  /// Loads the profile of a list's user, for the number of followers it has in all: shared by
+  /// the callers that ask while it runs, and fresh for five minutes after it succeeds.
   case fetchOwner(login: String)
   /// Follows or unfollows one user: a keyed action, so each row has its own spinner and error.
   case follow(login: String)

@@ -31,7 +31,7 @@ public struct BrowseEvent: Sendable, Hashable {
     self.duration = duration
   }
 
-  /// The kind in words: `started`, `succeeded`, `failed`, `cancelled` or `dropped`.
+  /// The kind in words: `started`, `succeeded`, `failed`, `cancelled`, `dropped`, `joined` or `fresh`.
   public var kindName: String {
     switch kind {
     case .started: "started"
@@ -39,6 +39,8 @@ public struct BrowseEvent: Sendable, Hashable {
     case .failed: "failed"
     case .cancelled: "cancelled"
     case .dropped: "dropped"
+    case .joined: "joined"
+    case .fresh: "fresh"
     }
   }
 
@@ -50,6 +52,8 @@ public struct BrowseEvent: Sendable, Hashable {
     case .failed: .failed
     case .cancelled: .cancelled
     case .dropped: .dropped
+    case .joined: .joined
+    case .fresh: .fresh
     }
   }
 }

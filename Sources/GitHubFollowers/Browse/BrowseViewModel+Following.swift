@@ -10,6 +10,7 @@ extension BrowseViewModel {
   /// `r`: retries what failed under the selection: the list's page (or first page), the
   /// selected user's profile and its follow or unfollow, or the search.
   public func retry() {
+    if holdsBackForRateLimit() { return }
     if mode == .followers {
       let list = current
       if list.followers.errorMessage(for: .fetchFollowers) != nil {
@@ -24,8 +25,8 @@ extension BrowseViewModel {
     if errorMessage(for: .follow(login: login)) != nil, let intent = followIntents[login] {
       setFollowing(intent)
     }
-    if failedProfileLogin == login {
-      loadSelectedProfile()
+    if failedProfileLogin == login || profiles.failure(for: login) != nil {
+      loadSelectedProfile(force: true)
     }
   }
 

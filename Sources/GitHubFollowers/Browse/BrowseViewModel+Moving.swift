@@ -16,7 +16,8 @@ extension BrowseViewModel {
   public func moveToFirst() { setSelection(0) }
 
   /// Selects the last row loaded (`G`, `End`) and, in a list with more pages, loads the pages
-  /// left (``FollowersViewModel/loadRemainingPages()``), the selection following the last row.
+  /// left, 100 a page (``FollowersViewModel/loadRemainingPages(perPage:)``), the selection
+  /// following the last row.
   /// Any other move stops it after the page in flight.
   ///
   /// - Returns: The task that loads the pages left; await it to wait until the list's end, an
@@ -26,9 +27,10 @@ extension BrowseViewModel {
     // Not the single next page a move near the end asks for: the pages left follow at once.
     setSelection(Int.max, prefetching: false)
     guard mode == .followers, current.followers.hasMorePages else { return Task {} }
+    if holdsBackForRateLimit() { return Task {} }
     let list = current
     list.loadsToEnd = true
-    return list.followers.loadRemainingPages()
+    return list.followers.loadRemainingPages(perPage: 100)
   }
 
   /// Selects a row (clamped to the rows there are), loads its profile and, near the end of a
@@ -59,33 +61,11 @@ extension BrowseViewModel {
     loadSelectedProfile()
   }
 
-  func loadSelectedProfile() {
-    guard let login = selectedFollower?.login else {
-      cancel(.fetchProfile)
-      return
-    }
-    let key = login.lowercased()
-    guard profiles[key] == nil else {
-      cancel(.fetchProfile)
-      return
-    }
-    if failedProfileLogin != nil { failedProfileLogin = nil }
-    dispatch(
-      actionId: .fetchProfile, policy: .debounce(profileDebounce),
-      task: { [service, now] in
-        // A row's login is the server's text: checked here, where it becomes a request.
-        let user = try GitHubUsername(login)
-        try await Self.checkRateLimit(of: service, now: now)
-        return try await service.profile(of: user)
-      },
-      onSuccess: { viewModel, profile in viewModel.profiles[key] = profile },
-      onFailure: { viewModel, _ in viewModel.failedProfileLogin = key })
-  }
-
   private func loadNextPageIfNearEnd() {
     let list = current
     let followers = list.followers
-    guard followers.hasMorePages, list.selection >= followers.followers.count - max(prefetchDistance, 5),
+    guard !isRateLimited, followers.hasMorePages,
+      list.selection >= followers.followers.count - max(prefetchDistance, 5),
       followers.errorMessage(for: .loadNextPage) == nil, !followers.isLoading(for: .loadNextPage)
     else { return }
     loadNextPage(of: list)

@@ -9,6 +9,7 @@ extension BrowseViewModel {
       return
     }
     guard let login = selectedFollower?.login else { return }
+    if holdsBackForRateLimit() { return }
     // A row's login is the server's text: checked here, once, for every request the new list
     // makes (its pages, its owner's profile, a retry). A malformed one opens nothing.
     let user: GitHubUsername

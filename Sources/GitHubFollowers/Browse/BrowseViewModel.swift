@@ -46,8 +46,9 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   public let users: FollowersViewModel
   /// The selected search result.
   public internal(set) var searchSelection = 0
-  /// The profiles loaded so far, by lowercased login.
-  public internal(set) var profiles: [String: UserProfile] = [:]
+  /// The profiles held, by login: fresh for five minutes, then shown while they are asked for
+  /// again; at most ``ProfileStore/capacity``, the one shown least recently dropped first.
+  public internal(set) var profiles: ProfileStore
   /// The login whose profile failed to load last, lowercased.
   public internal(set) var failedProfileLogin: String?
   /// Whom the signed-in user follows, as far as this browser changed it, by lowercased login:
@@ -59,6 +60,11 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   public internal(set) var showsEvents = false
   /// The latest events of every run, oldest first, at most ``maxEvents``.
   public internal(set) var events: [BrowseEvent] = []
+  /// GitHub's rate-limit counters as the service last reported them, for the status line.
+  public internal(set) var rateLimit: RateLimit?
+  /// When the rate limit, used up, resets: until then the browser sends nothing, and after it
+  /// goes on by itself (``resumeIfLimitReset()``); `nil` while requests may be sent.
+  public internal(set) var limitedUntil: Date?
   /// How near the end of the loaded rows a move may come before the next page is requested;
   /// a view sets it to the rows it shows, so that a page down does not run out of rows.
   public var prefetchDistance = 10
@@ -71,6 +77,10 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   @ObservationIgnored let now: @Sendable () -> Date
   @ObservationIgnored var noticeSource: String?
   @ObservationIgnored var followIntents: [String: Bool] = [:]
+  /// The login of the last profile requested, lowercased.
+  @ObservationIgnored var profileRequested: String?
+  @ObservationIgnored var rateLimitReading: Task<Void, Never>?
+  @ObservationIgnored var rateLimitReadAgain = false
   @ObservationIgnored private var eventsToken: ObservationToken?
   @ObservationIgnored private var usersToken: ObservationToken?
 
@@ -84,7 +94,9 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   ///   - profileDebounce: How long the selection must rest before its profile is requested.
   ///   - searchDebounce: How long typing must pause before a search is sent.
   ///   - loadingIndicator: When a list's "loading more…" row shows, so a fast page never flashes it.
-  ///   - now: The time an event is logged at, and the rate limit's reset is compared with.
+  ///   - now: The time an event is logged at, profiles' freshness is measured with, and the rate
+  ///     limit's reset is compared with; tests inject their own.
+  ///   - profiles: Where profiles are held: how many, and for how long they are fresh.
   public init(
     username user: GitHubUsername,
     service: any FollowersService,
@@ -94,8 +106,10 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     searchDebounce: Duration = .milliseconds(250),
     loadingIndicator: LoadingIndicator = LoadingIndicator(
       delay: .milliseconds(150), minimumDuration: .milliseconds(400)),
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    profiles: ProfileStore = ProfileStore()
   ) {
+    self.profiles = profiles
     self.service = service
     self.followingService = following
     self.listClock = clock
@@ -154,14 +168,16 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     return rows.indices.contains(index) ? rows[index] : nil
   }
 
-  /// The selected user's profile, once loaded; never another user's.
+  /// The selected user's profile, once loaded (fresh or being asked for again); never another user's.
   public var selectedProfile: UserProfile? {
-    selectedFollower.flatMap { profiles[$0.login.lowercased()] }
+    selectedFollower.flatMap { profiles[$0.login] }
   }
 
   /// The selected user's profile error, when loading it failed.
   public var selectedProfileError: String? {
-    guard let login = selectedFollower?.login.lowercased(), failedProfileLogin == login else { return nil }
+    guard let login = selectedFollower?.login.lowercased() else { return nil }
+    if let failure = profiles.failure(for: login) { return failure }
+    guard failedProfileLogin == login else { return nil }
     return errorMessage(for: .fetchProfile)
   }
 
@@ -183,22 +199,6 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   public func start() -> Task<Void, Never> {
     loadOwner(of: current)
     return current.followers.fetchFollowers(for: current.username, perPage: FollowersViewModel.defaultPerPage)
-  }
-
-  /// Loads the profile of a list's user, for how many followers it has in all.
-  func loadOwner(of list: BrowseList) {
-    let user = list.username
-    let key = user.rawValue.lowercased()
-    guard profiles[key] == nil else { return }
-    dispatch(
-      actionId: .fetchOwner(login: key),
-      task: { [service, now] in
-        try await Self.checkRateLimit(of: service, now: now)
-        return try await service.profile(of: user)
-      }
-    ) { viewModel, profile in
-      viewModel.profiles[key] = profile
-    }
   }
 
   /// Cancels every run of every list, for quitting.
@@ -226,6 +226,7 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
 
   /// Logs an event of any view model the browser drives, and keeps ``notice`` on the latest failure.
   func record<ActionId>(_ event: ActionEvent<ActionId>, action: String) {
+    if event.kind == .succeeded || event.kind == .failed { readRateLimit() }
     events.append(BrowseEvent(time: now(), action: action, kind: BrowseEvent.kind(of: event), duration: event.duration))
     if events.count > Self.maxEvents { events.removeFirst(events.count - Self.maxEvents) }
     switch event.kind {
@@ -250,6 +251,9 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
       let shown = list === self.current && self.mode == .followers
       switch (event.actionId, event.kind) {
       case (.fetchFollowers, .succeeded):
+        // `R` may bring back fewer rows than were listed.
+        let count = list.followers.followers.count
+        if list.selectedRow >= count { list.selectedRow = max(0, count - 1) }
         if shown { self.selectionChanged() }
       case (.loadNextPage, .succeeded), (.loadNextPage, .failed), (.loadNextPage, .cancelled):
         // A failed page ends loading to the end: `r` retries it, and nothing queued asks again.

@@ -14,16 +14,6 @@ package struct UnsupportedActionError: Error, Equatable, Sendable, CustomStringC
   /// Why, and what to do instead.
   package let reason: String
 
-  /// Creates the error.
-  ///
-  /// - Parameters:
-  ///   - text: The action as given.
-  ///   - reason: Why it cannot be scaffolded, and what to do instead.
-  package init(text: String, reason: String) {
-    self.text = text
-    self.reason = reason
-  }
-
   /// What is wrong and what to do, starting in lowercase (it follows `error: `).
   package var description: String {
     "'\(text)' cannot be scaffolded: \(reason)"

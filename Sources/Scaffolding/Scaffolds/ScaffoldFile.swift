@@ -30,18 +30,6 @@ package struct ScaffoldFile: Sendable, Hashable {
   /// The Swift source, ending with a newline.
   package let contents: String
 
-  /// Creates a file.
-  ///
-  /// - Parameters:
-  ///   - fileName: The file's name.
-  ///   - target: The target it belongs in.
-  ///   - contents: The Swift source.
-  package init(fileName: String, target: Target, contents: String) {
-    self.fileName = fileName
-    self.target = target
-    self.contents = contents
-  }
-
   /// The line that introduces the file when it is printed: `// File <name>, in your test target:`.
   package var header: String {
     "// File \(fileName), in \(target.description):"

@@ -28,11 +28,14 @@ struct BrowseCommand: UserCommand {
     commandName: "browse",
     abstract: "Browse followers interactively, full screen.",
     discussion: """
-      Keys: j/k or ↓/↑ move, g/G or Home/End go to the first/last row (G loads every page), \
+      Keys: j/k or ↓/↑ move, g/G or Home/End go to the first/last row (G loads every page, 100 a page), \
       PgDn/PgUp and Ctrl-D/Ctrl-U scroll, Enter opens the selected user's followers, \
       Backspace or h goes back, / searches users as you type (Esc returns, Enter keeps the \
       results), f/u follow/unfollow the selected user (needs a token; simulated with --demo), \
-      r retries what failed, e shows the events of every action, q or Ctrl-C quits.
+      r retries what failed, R refreshes what is on screen (conditional requests: an unchanged \
+      answer costs no rate limit), e shows the events of every action, q or Ctrl-C quits. The \
+      status line shows the requests left and when the limit resets; once it is used up, \
+      browse sends nothing until the reset, counting down, and then goes on by itself.
 
       Needs a terminal on standard input and output; to list followers in a script, use \
       followers.

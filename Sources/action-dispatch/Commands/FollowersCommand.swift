@@ -99,8 +99,7 @@ struct FollowersCommand: Command {
   func run(in context: CommandContext) async -> ExitCode {
     let waits = RetryWaitNotice()
     let viewModel = FollowersStreamViewModel(
-      service: options.makeService(
-        environment: context.environment, onRetryWait: waits.report, onCacheProblem: context.reportNote),
+      service: options.makeService(in: context, waits: waits),
       loadingIndicator: LoadingPresenter.indicator)
     let pageSize = limit == nil ? 100 : FollowersViewModel.defaultPerPage
     let plannedPages = min(limit.map { ($0 + pageSize - 1) / pageSize } ?? Int.max, maxPages ?? Int.max)

@@ -32,8 +32,7 @@ struct ProfileCommand: UserCommand {
   func run(in context: CommandContext) async -> ExitCode {
     let waits = RetryWaitNotice()
     let viewModel = FollowersViewModel(
-      service: options.makeService(
-        environment: context.environment, onRetryWait: waits.report, onCacheProblem: context.reportNote),
+      service: options.makeService(in: context, waits: waits),
       loadingIndicator: LoadingPresenter.indicator)
     let username = self.username
     let presenter = LoadingPresenter(viewModel: viewModel, actions: [.fetchProfile], context: context, waits: waits) {

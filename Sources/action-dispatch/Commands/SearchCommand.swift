@@ -50,8 +50,7 @@ struct SearchCommand: Command {
   func run(in context: CommandContext) async -> ExitCode {
     let waits = RetryWaitNotice()
     let viewModel = FollowersViewModel(
-      service: options.makeService(
-        environment: context.environment, onRetryWait: waits.report, onCacheProblem: context.reportNote),
+      service: options.makeService(in: context, waits: waits),
       searchDebounce: .zero,
       loadingIndicator: LoadingPresenter.indicator)
     let text = text

@@ -182,6 +182,19 @@ extension GitHubOptions {
 }
 
 extension GitHubOptions {
+  /// The service for a command that prints one answer: retry waits go to `waits` (the
+  /// spinner's text), and why `--cache` cannot keep answers goes to standard error as a note.
+  ///
+  /// - Parameters:
+  ///   - context: The command's environment and output.
+  ///   - waits: What the spinner says while the client waits to retry.
+  /// - Returns: The service.
+  func makeService(in context: CommandContext, waits: RetryWaitNotice) -> any FollowersService {
+    makeService(environment: context.environment, onRetryWait: waits.report, onCacheProblem: context.reportNote)
+  }
+}
+
+extension GitHubOptions {
   /// The disk cache for `--cache`, or `nil` (with the reason told) when its directory is unusable.
   static func diskCache(maxAge: Duration, environment: [String: String], onProblem: (String) -> Void) -> DiskCache? {
     guard let directory = DiskCache.defaultDirectory(environment: environment) else {

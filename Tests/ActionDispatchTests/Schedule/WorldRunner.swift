@@ -225,7 +225,7 @@ final class WorldRunner {
     tickets[ticket].cancelCallsBefore = cancelCalls.count
     switch policy {
     case .concurrent, .cancelPrevious, .enqueue, .debounce: tickets[ticket].alwaysRuns = true
-    case .ignoreWhileRunning, .throttle: break
+    case .ignoreWhileRunning, .throttle, .joinRunning: break
     }
     let work: @MainActor () async throws -> Int = { [weak self] in
       self?.recordAttempt(ticket)

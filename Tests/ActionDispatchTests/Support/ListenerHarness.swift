@@ -54,6 +54,8 @@ final class ListenerHarness {
     case .failed: "failed"
     case .cancelled: "cancelled"
     case .dropped: "dropped"
+    case .joined: "joined"
+    case .fresh: "fresh"
     }
   }
 }

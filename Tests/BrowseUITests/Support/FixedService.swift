@@ -15,6 +15,10 @@ struct FixedService: FollowersService {
   var profileError: GitHubError?
   /// How many followers every profile claims; the list has 7.
   var claimedFollowers = 7
+  /// The rate-limit counters the service reports; none by default.
+  var rateLimit: RateLimit?
+
+  func latestRateLimit() async -> RateLimit? { rateLimit }
 
   func followers(of user: GitHubUsername, page: Int, perPage: Int) async throws -> FollowersPage {
     FollowersPage(followers: user == "octocat" ? Self.followers : [], page: 1, lastPage: 1)

@@ -24,4 +24,20 @@ import Testing
     #expect(browser.rows.count == 30)
     #expect(browser.notice == nil)
   }
+
+  @Test func inTheDemoEnterOnALynxShowsItsTwelveFollowers() async throws {
+    let browser = BrowseViewModel(
+      username: "octocat", service: DemoFollowersService(), clock: TestClock(), loadingIndicator: .immediate)
+    await browser.start().value
+    browser.moveDown(by: 2)
+    #expect(browser.selectedFollower?.login == "amber-lynx")
+
+    browser.openSelected()
+    try await browser.current.followers.waitUntilIdle(.fetchFollowers)
+    try await browser.waitUntilIdle(.fetchOwner(login: "amber-lynx"))
+
+    #expect(browser.stack.count == 2)
+    #expect(browser.rows.count == 12)
+    #expect(browser.profiles["amber-lynx"]?.followers == 12)
+  }
 }

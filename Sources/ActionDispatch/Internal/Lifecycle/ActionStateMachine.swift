@@ -22,10 +22,26 @@ struct ActionStateMachine {
     var policy: DispatchPolicy
     /// Whether the dispatch, once it is a run, ends the runs of other actions (its `supersedes:`).
     var supersedesOtherActions = false
+    /// The dispatch's `staleTime:`, when it gave one.
+    var staleTime: Duration?
+    /// How long ago the action's last success was, when it is remembered (see ``FreshMarks``).
+    var sinceLastSuccess: Duration?
+
+    /// Whether the dispatch finds the action fresh: it gave a `staleTime`, and the action's
+    /// last success was less than that long ago.
+    var findsFresh: Bool {
+      guard let staleTime, let sinceLastSuccess else { return false }
+      return sinceLastSuccess < staleTime
+    }
   }
 
   /// What to do with a dispatch.
-  enum DispatchAction: Equatable {
+  enum DispatchAction {
+    /// Answer it from the action's last success: it starts no run, calls no closure, emits
+    /// `fresh`, and its task is already complete.
+    case fresh
+    /// Join the run in flight (``DispatchPolicy/joinRunning``): the dispatch shares its result.
+    case join(Run)
     /// Drop it: it emits `dropped` and its task completes at once.
     case drop
     /// Hold it until the throttle window closes (see ``hold(_:)``); it is not a run yet.
@@ -33,8 +49,9 @@ struct ActionStateMachine {
     /// Accept it as a run (see ``accept(_:supersedes:)``): its work starts at `start`; the
     /// action's runs in flight end as cancelled when `supersedes`; `opensWindow` is the throttle
     /// interval it opens; `supersedesOtherActions`: the runs of the other actions it names end
-    /// as cancelled (see ``supersededByAnotherAction(sparing:)``).
-    case start(Start, supersedes: Bool, opensWindow: Duration?, supersedesOtherActions: Bool)
+    /// as cancelled (see ``supersededByAnotherAction(sparing:)``); `shared`: callers may join it
+    /// (``DispatchPolicy/joinRunning``).
+    case start(Start, supersedes: Bool, opensWindow: Duration?, supersedesOtherActions: Bool, shared: Bool = false)
   }
 
   /// The runs accepted and not yet retired, oldest first.
@@ -48,8 +65,12 @@ struct ActionStateMachine {
   /// Decides what a dispatch does.
   ///
   /// A dispatch supersedes other actions only when it becomes a run: one that is dropped
-  /// supersedes nothing, and one that is held supersedes when it starts.
+  /// supersedes nothing, and one that is held supersedes when it starts. Freshness comes first:
+  /// a dispatch that finds the action fresh is answered so whatever the policy and the runs in
+  /// flight, and a failure, a cancellation or a superseded run never made it fresh (only a
+  /// success leaves a mark).
   func dispatch(_ request: Request) -> DispatchAction {
+    if request.findsFresh { return .fresh }
     let others = request.supersedesOtherActions
     switch request.policy {
     case .concurrent:
@@ -67,6 +88,10 @@ struct ActionStateMachine {
     case .throttle(let interval):
       guard window == nil else { return .hold }
       return .start(.now, supersedes: false, opensWindow: interval, supersedesOtherActions: others)
+    case .joinRunning:
+      // Only a run that `.joinRunning` started is shared: another policy's run belongs to its caller.
+      if let newest = runs.newest, newest.isShared { return .join(newest) }
+      return .start(.now, supersedes: false, opensWindow: nil, supersedesOtherActions: others, shared: true)
     }
   }
 

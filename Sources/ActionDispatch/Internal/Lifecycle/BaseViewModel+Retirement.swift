@@ -16,7 +16,10 @@ extension BaseViewModel {
     // boxed only for `On` handlers, and no closure is made for it).
     let began = beginDelivery()
     assert(began, "a run's task resumed inside a delivery")
+    // Fresh before any closure runs: one that dispatches the action with a `staleTime` finds it so.
+    markFreshIfTracked(run, of: actionId)
     onSuccess?(value)
+    if run.isShared { deliverShared(value, of: run, actionId) }
     actionDidSucceed(actionId, result: value)
     if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
     deliverEnd(of: run, actionId, .succeeded)
@@ -217,7 +220,7 @@ extension BaseViewModel {
       guard run.isLive else { return }
       elementInDelivery = run
       defer { elementInDelivery = nil }
-      deliver(element)
+      if run.isShared { deliverShared(element: element, of: run) } else { deliver(element) }
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runElement(element, while: $1) } }
     case .ended(let run, let ending):
       deliverEnd(of: run, actionId, ending)
@@ -227,6 +230,11 @@ extension BaseViewModel {
       onFinish?(.cancelled)
     case .held(let runID):
       if listeners.hasObservers { notifyObservers(of: actionId, run: runID) { $0.dispatchHeld(while: $1) } }
+    case .joined(let run):
+      if listeners.hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .joined, run: run.id), run: run.id) }
+    case .fresh(let runID, let onFinish):
+      if listeners.hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .fresh, run: runID), run: runID) }
+      onFinish?(.succeeded)
     }
   }
 
@@ -245,6 +253,7 @@ extension BaseViewModel {
       outcome = .failed
       failure = error
       run.onFailure?(error)
+      if run.isShared { deliverShared(error, of: run) }
       actionDidFail(actionId, error: error)
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) } }
     case .cancelled(let idle):
@@ -276,5 +285,6 @@ extension BaseViewModel {
     }
     if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFinished(while: $1) } }
     run.onFinish?(outcome)
+    if run.isShared { finishShared(run, outcome) }
   }
 }

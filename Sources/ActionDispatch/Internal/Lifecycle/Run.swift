@@ -38,6 +38,12 @@ final class Run: @unchecked Sendable {
   /// Whether a result handler of this run cancelled its action while the run's result was being
   /// delivered, which ended the action's loading then: the loading-off hook comes in this run's end.
   @exclusivity(unchecked) var endedLoadingInDelivery = false
+  /// Whether callers may join the run (``DispatchPolicy/joinRunning``): its callers are then in
+  /// ``BaseViewModel/sharedRuns``. Beside the flag above, in the same padding.
+  @usableFromInline @exclusivity(unchecked) var isShared = false
+  /// Whether the run's success leaves a fresh mark: not when its action was invalidated while
+  /// it ran (its result may predate the change that invalidated it).
+  @exclusivity(unchecked) var marksFresh = true
 
   init(
     id: UInt64,

@@ -14,6 +14,10 @@ enum RunNotification {
   case held(UInt64)
   /// A dispatch was dropped: by `.ignoreWhileRunning`, or held by `.throttle` and replaced or cancelled.
   case dropped(UInt64, onFinish: (@MainActor (RunOutcome) -> Void)?)
+  /// A dispatch joined a shared run in flight (`.joinRunning`).
+  case joined(Run)
+  /// A dispatch found its action fresh (`staleTime:`) and started nothing.
+  case fresh(UInt64, onFinish: (@MainActor (RunOutcome) -> Void)?)
 }
 
 /// How a run ended.

@@ -23,6 +23,9 @@ struct RunOrder {
   /// The oldest live run.
   var oldest: Run? { lone ?? (head < slots.count ? slots[head] : nil) }
 
+  /// The newest live run: the last slot is always live (``remove(_:)`` trims empty ones).
+  var newest: Run? { lone ?? slots.last ?? nil }
+
   /// Appends a run as the newest.
   mutating func append(_ run: Run) {
     if count == 0 {

@@ -5,7 +5,7 @@ extension BaseViewModel {
   /// the task from outside retires the run on the main actor's next turn, even if the work
   /// ignores it; when the view model ended the run and cancelled the task, nothing more happens.
   ///
-  /// `@inlinable`, for the reason ``startRun(actionId:policy:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:heldAs:)``
+  /// `@inlinable`, for the reason ``startRun(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:onElement:heldAs:)``
   /// gives; what it calls is `@usableFromInline` and stays here.
   @inlinable
   func makeRunTask<T>(

@@ -4,7 +4,7 @@
 /// The changes of one action's live runs are layers, oldest first, in
 /// ``BaseViewModel/optimisticLayers``: each was made over the ones before it, and its rollback
 /// restores what was there. See ``BaseViewModel/settle(_:of:_:)`` for the order they resolve in.
-@MainActor
+@MainActor @usableFromInline
 final class OptimisticChange {
   /// Makes the change and returns what undoes it; called once, when the run is accepted.
   private var apply: (@MainActor () -> @MainActor () -> Void)?

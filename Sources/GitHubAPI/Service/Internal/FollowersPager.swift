@@ -43,7 +43,9 @@ package actor FollowersPager {
 
   private let service: any FollowersService
   private let user: GitHubUsername
-  private let perPage: Int
+  /// Followers per page, 1 to 100.
+  package let perPage: Int
+  private let firstPage: Int
   private let concurrency: Int
   private let limit: Int?
   private let maxPages: Int?
@@ -84,13 +86,17 @@ package actor FollowersPager {
   ///   - concurrency: Pages in flight at once, 1 to 4; 1 (the default) follows `next` links.
   ///   - limit: The followers wanted; `nil` (the default) for all.
   ///   - maxPages: The most pages to fetch; `nil` (the default) for no cap.
+  ///   - firstPage: The page to start at; 1 (the default) for the whole list. A list loaded
+  ///     page by page at a smaller page size goes on at 100 a page from the page that holds its
+  ///     next follower (`browse`'s `G`).
   package init(
     service: any FollowersService, user: GitHubUsername, perPage: Int, concurrency: Int = 1, limit: Int? = nil,
-    maxPages: Int? = nil
+    maxPages: Int? = nil, firstPage: Int = 1
   ) {
     self.service = service
     self.user = user
     self.perPage = min(max(perPage, 1), 100)
+    self.firstPage = max(firstPage, 1)
     self.concurrency = min(max(concurrency, 1), 4)
     self.limit = limit.map { max($0, 1) }
     self.maxPages = maxPages.map { max($0, 1) }
@@ -135,7 +141,7 @@ package actor FollowersPager {
     do {
       switch mode {
       case .start:
-        var first = try await service.followers(of: user, page: 1, perPage: perPage)
+        var first = try await service.followers(of: user, page: firstPage, perPage: perPage)
         requests = 1
         if first.next != nil { claimedLastPage = first.lastPage }
         try check(&first, number: 1)
