@@ -3,7 +3,7 @@ import Foundation
 /// What became of a raw answer's body: how much of it the server sent, and whether the client
 /// read it to the end or closed the connection first.
 ///
-/// Pass one to an answer that takes it (``FakeResponse/gzipBomb(inflatedSize:transfer:)``) and
+/// Pass one to an answer that takes it (``FakeResponse/gzipBomb(inflatedSize:transfer:status:location:)``) and
 /// await ``ended()``: a test sees that a client cancelled a transfer it refused — the server
 /// sent a small part of the body, then found the connection closed — without timing anything.
 ///

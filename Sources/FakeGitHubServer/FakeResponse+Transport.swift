@@ -84,10 +84,11 @@ extension FakeResponse {
   ///   - inflatedSize: The size after decompression.
   ///   - transfer: Told how much of the body was sent and whether the client closed the
   ///     connection before its end; `nil` to keep no record.
-  ///   - status: The status; a 3xx is sent with `Location: /` (a redirect whose body is the bomb).
+  ///   - status: The status; a 3xx is sent with a `Location` (a redirect whose body is the bomb).
+  ///   - location: The `Location` of a 3xx; `/` by default.
   /// - Returns: The response.
   package static func gzipBomb(
-    inflatedSize: Int = 1 << 30, transfer: BodyTransfer? = nil, status: Int = 200
+    inflatedSize: Int = 1 << 30, transfer: BodyTransfer? = nil, status: Int = 200, location: String = "/"
   ) -> FakeResponse {
     let parts = GzipBomb.parts(inflatedSize: inflatedSize)
     let size = parts.head.count + parts.zeros + parts.tail.count
@@ -97,9 +98,9 @@ extension FakeResponse {
         transfer?.start(bodySize: size)
         var completed = false
         defer { transfer?.finish(completed: completed) }
-        let location = (300...399).contains(status) ? ["Location: /"] : []
+        let redirect = (300...399).contains(status) ? ["Location: \(location)"] : []
         let headers =
-          ["Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: \(size)"] + location
+          ["Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: \(size)"] + redirect
         guard connection.send(head(status: status, headers)), connection.send(parts.head) else { return }
         transfer?.sent(parts.head.count)
         let piece = [UInt8](repeating: 0, count: 64 * 1_024)

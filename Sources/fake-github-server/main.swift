@@ -26,7 +26,9 @@ import Synchronization
 //   for) answers 302 to another origin (a
 //   second server on another port, which would list `mallory-1`…);
 // - the profile of `octocat-follower-2` answers 307 to that origin, and that of
-//   `octocat-follower-3` is a gzip bomb of 10 MB inflating to 10 GiB;
+//   `octocat-follower-3` is a gzip bomb of 10 MB inflating to 10 GiB, and that of
+//   `octocat-follower-4` the same bomb as the body of a 302 to the profile of `octocat-follower-5`
+//   (same origin: followed, so the row shows `Follower 5`);
 // - following `octocat-follower-1` answers 307 to that origin, which would answer 204.
 
 if CommandLine.arguments.dropFirst().first == "--hostile" {
@@ -50,6 +52,8 @@ if CommandLine.arguments.dropFirst().first == "--hostile" {
       return .redirect(307, to: there + "/users/mallory-1")
     case "/users/octocat-follower-3":
       return .gzipBomb(inflatedSize: 10 << 30)
+    case "/users/octocat-follower-4":
+      return .gzipBomb(inflatedSize: 10 << 30, status: 302, location: "/users/octocat-follower-5")
     case "/user/following/octocat-follower-1":
       return .redirect(307, to: there + request.target)
     default:

@@ -40,18 +40,6 @@ import Testing
     }
   }
 
-  /// Columns as a terminal that draws code point by code point counts them (`wcwidth` summed).
-  static func codePointColumns(_ line: String) -> Int {
-    Line.withoutStyles(line).unicodeScalars.reduce(0) { total, scalar in
-      let value = scalar.value
-      if WidthTable.contains(WidthTable.zeroWidth, value) { return total }
-      if WidthTable.contains(WidthTable.wide, value) || WidthTable.contains(WidthTable.emojiModifiers, value) {
-        return total + 2
-      }
-      return total + 1
-    }
-  }
-
   static let golden = [
     " followers of octocat                           11 of 11 loaded",
     "    LOGIN                   │ PROFILE",
@@ -89,7 +77,7 @@ import Testing
     #expect(Array(shown) == Self.golden)
     for line in frame.lines {
       #expect(Line.columns(of: line) == size.columns, "\(line)")
-      #expect(Self.codePointColumns(line) == size.columns, "per code point: \(line)")
+      #expect(DisplayWidth.ofCodePoints(Line.withoutStyles(line)) == size.columns, "per code point: \(line)")
     }
   }
 

@@ -28,23 +28,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   require(
     DisplayWidth.of(cell) == width, "\(DisplayWidth.of(cell)) columns, not \(width), for \(input.debugDescription)")
   require(
-    codePointColumns(cell) == width,
-    "\(codePointColumns(cell)) columns code point by code point, not \(width), for \(input.debugDescription)")
+    DisplayWidth.ofCodePoints(cell) == width,
+    "\(DisplayWidth.ofCodePoints(cell)) columns code point by code point, not \(width), for \(input.debugDescription)")
   return 0
-}
-
-/// Columns as a terminal that adds up `wcwidth` code point by code point counts them.
-func codePointColumns(_ text: String) -> Int {
-  text.unicodeScalars.reduce(0) { total, scalar in
-    let value = scalar.value
-    if value < 0x20 || (0x7F...0x9F).contains(value) || WidthTable.contains(WidthTable.zeroWidth, value) {
-      return total
-    }
-    if WidthTable.contains(WidthTable.wide, value) || WidthTable.contains(WidthTable.emojiModifiers, value) {
-      return total + 2
-    }
-    return total + 1
-  }
 }
 
 func require(_ condition: Bool, _ message: @autoclosure () -> String) {

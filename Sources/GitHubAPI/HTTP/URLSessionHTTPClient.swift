@@ -8,7 +8,10 @@ import Foundation
 ///
 /// Create one and share it: the session keeps connections alive between requests (up to six
 /// per host). It does not cache (``GitHubClient`` does conditional requests itself), does not
-/// store cookies and does not follow redirects.
+/// store cookies and does not follow redirects: a 301, 302, 303 or 305–308 is returned as soon as
+/// its head has arrived, with an empty body, and its transfer stops there (on Linux, where
+/// FoundationNetworking would otherwise read and inflate the whole body first), so a redirect
+/// that carries a gzip bomb costs nothing.
 ///
 /// Every request has an overall deadline, ``timeout``: from sending to the last byte of the
 /// body, so a server that trickles one byte a second cannot keep it waiting. The body is
@@ -74,7 +77,7 @@ public final class URLSessionHTTPClient: HTTPClient {
   /// Sends a request and returns the response, whatever its status.
   ///
   /// - Parameter request: The request, with an absolute `http` or `https` URL.
-  /// - Returns: The response; a 3xx is returned, not followed.
+  /// - Returns: The response; a redirect is returned, not followed, with an empty body.
   /// - Throws: `CancellationError` when the task is cancelled (also when URLSession reports
   ///   `URLError.cancelled`); `URLError(.unsupportedURL)` when the request has no absolute
   ///   http(s) URL; `URLError(.timedOut)` when the whole response has not arrived within

@@ -36,7 +36,9 @@ package enum DisplayWidth {
   /// agreed width: its first code point and the marks that combine with it. An emoji loses its
   /// skin tone, U+FE0F and what a U+200D joins to it; a letter its spacing vowel signs and the
   /// letters a conjunct or Hangul syllable block joins to it; a character that starts with a
-  /// mark, a filler, a soft hyphen or another default-ignorable code point is dropped.
+  /// mark, a filler, a soft hyphen or another default-ignorable code point is dropped, and so is
+  /// one that would join the text beside it (a skin tone or a spacing mark alone, a prepended
+  /// letter).
   ///
   /// Every character of the result is as wide as ``of(_:)-swift.type.method`` says both in a
   /// terminal that measures whole characters and in one that adds up `wcwidth` code point by
@@ -60,7 +62,8 @@ package enum DisplayWidth {
     var result = String.UnicodeScalarView()
     for character in text {
       let scalars = character.unicodeScalars
-      guard let first = scalars.first, !WidthTable.contains(WidthTable.zeroWidth, first.value) else { continue }
+      guard let first = scalars.first, !WidthTable.contains(WidthTable.zeroWidth, first.value), !joinsANeighbour(first)
+      else { continue }
       result.append(first)
       for scalar in scalars.dropFirst()
       where WidthTable.contains(WidthTable.zeroWidth, scalar.value) && !scalar.properties.isDefaultIgnorableCodePoint {
@@ -70,12 +73,43 @@ package enum DisplayWidth {
     return String(result)
   }
 
+  /// Whether `scalar`, first in a character, would join a neighbouring character once the text
+  /// is put beside other text: an emoji modifier, a spacing mark or another extender standing
+  /// alone joins the character before it, a prepended letter (such as U+0D4E) the one after.
+  /// The line would then be narrower than its parts, measured whole.
+  private static func joinsANeighbour(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.value >= 0x300 else { return false }
+    var after = String.UnicodeScalarView([" ", scalar])
+    if String(after).count == 1 { return true }
+    after = String.UnicodeScalarView([scalar, "a"])
+    return String(after).count == 1
+  }
+
   /// The columns a string takes.
   package static func of(_ text: String) -> Int {
     // Printable ASCII, what most cells are, is one column a byte: no grapheme breaking needed.
     let utf8 = text.utf8
     if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
     return text.reduce(0) { $0 + of($1) }
+  }
+
+  /// The columns a terminal that adds up `wcwidth(3)` code point by code point (tmux, xterm)
+  /// gives the text: a skin tone 2 more than its emoji, a spacing mark 1. For text that
+  /// ``settled(_:)`` returned, the same as ``of(_:)-swift.type.method``.
+  ///
+  /// - Parameter text: Printable text.
+  /// - Returns: Its width in such a terminal.
+  package static func ofCodePoints(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { total, scalar in
+      let value = scalar.value
+      if value < 0x20 || (0x7F...0x9F).contains(value) || WidthTable.contains(WidthTable.zeroWidth, value) {
+        return total
+      }
+      if WidthTable.contains(WidthTable.wide, value) || WidthTable.contains(WidthTable.emojiModifiers, value) {
+        return total + 2
+      }
+      return total + 1
+    }
   }
 
   /// The text cut to at most `columns` columns, ending with `…` when it was cut.

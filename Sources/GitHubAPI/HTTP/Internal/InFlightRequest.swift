@@ -15,6 +15,10 @@ import Foundation
 ///   without one (chunked, or decompressed from gzip) is kept only up to the limit: past it the
 ///   request ends with ``HTTPResponseTooLargeError`` and later pieces are dropped unread, so a
 ///   200 MiB body or a gzip bomb never sits in memory.
+/// - **Redirects.** FoundationNetworking keeps a redirect from the delegate until its whole body
+///   has arrived, so on Linux the head is read as libcurl reads it (``HeadWatch``): at its end
+///   the request answers with the head and an empty body, and the transfer stops there. A
+///   redirect's body (a gzip bomb, or just long) is never read, inflated or kept.
 /// - **Cancellation.** `URLSession.data(for:)` on Linux cancels its `URLSessionTask` from the
 ///   Swift task's cancellation handler, which runs while the runtime holds that task's status
 ///   lock; `URLSessionTask.cancel()` then waits for the session's work queue, which may at that
@@ -32,13 +36,17 @@ final class InFlightRequest: Sendable {
     var body = Data()
     var received = 0
     var isEnded = false
+    var head = ResponseHead()
+    var watch: Int?
   }
 
   private let state = LockedState(State())
+  private let url: URL?
   private let maxBytes: Int
   private let timeout: Duration
 
-  private init(maxBytes: Int, timeout: Duration) {
+  private init(url: URL?, maxBytes: Int, timeout: Duration) {
+    self.url = url
     self.maxBytes = maxBytes
     self.timeout = timeout
   }
@@ -51,7 +59,7 @@ final class InFlightRequest: Sendable {
   static func response(
     for request: URLRequest, in session: URLSession, delegate: SessionDelegate, maxBytes: Int, timeout: Duration
   ) async throws -> (Data, HTTPURLResponse) {
-    let inFlight = InFlightRequest(maxBytes: maxBytes, timeout: timeout)
+    let inFlight = InFlightRequest(url: request.url, maxBytes: maxBytes, timeout: timeout)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         inFlight.start(session.dataTask(with: request), delegate: delegate, continuation: continuation)
@@ -90,7 +98,40 @@ final class InFlightRequest: Sendable {
     deadline.schedule(deadline: .now() + interval)
     deadline.resume()
     task.resume()
+    #if canImport(FoundationNetworking)
+      if let watch = HeadWatch.watch(task, for: self) {
+        let isEnded = state.withLock { state in
+          state.watch = watch
+          return state.isEnded
+        }
+        if isEnded { HeadWatch.forget(watch) }
+      }
+    #endif
   }
+
+  #if canImport(FoundationNetworking)
+    /// A line of the response head, from inside libcurl's read (see ``HeadWatch``): at the end
+    /// of a redirect's head, answer with it and stop the transfer before its body.
+    func readHead(_ line: UnsafeRawBufferPointer, transfer handle: UnsafeMutableRawPointer) {
+      let event = state.withLock { state in state.isEnded ? .none : state.head.read(line) }
+      switch event {
+      case .none:
+        return
+      case .redirectStarted:
+        // Its body is never read: nothing of it is inflated either.
+        HeadWatch.skipDecompression(of: handle)
+      case .redirectEnded(let status, let headers):
+        TransferBrake.stop(handle: handle)
+        if let url,
+          let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: headers)
+        {
+          end(.success((Data(), response)))
+        } else {
+          end(.failure(URLError(.badServerResponse)))
+        }
+      }
+    }
+  #endif
 
   /// The head arrived: refuse it at once when its `Content-Length` is over the limit.
   func receive(_ response: URLResponse) -> URLSession.ResponseDisposition {
@@ -137,13 +178,14 @@ final class InFlightRequest: Sendable {
 
   /// The task completed, with or without an error.
   func complete(error: (any Error)?) {
-    let (continuation, result, deadline) = state.withLock { state in
+    let (continuation, result, deadline, watch) = state.withLock { state in
       defer {
         state.isEnded = true
         state.continuation = nil
         state.task = nil
         state.deadline = nil
         state.body = Data()
+        state.watch = nil
       }
       let result: Result<(Data, HTTPURLResponse), any Error>
       if let error {
@@ -153,8 +195,9 @@ final class InFlightRequest: Sendable {
       } else {
         result = .failure(URLError(.badServerResponse))
       }
-      return (state.continuation, result, state.deadline)
+      return (state.continuation, result, state.deadline, state.watch)
     }
+    forget(watch)
     deadline?.cancel()
     continuation?.resume(with: result)
   }
@@ -162,21 +205,29 @@ final class InFlightRequest: Sendable {
   /// Ends the request early (cancelled, past its deadline or its size limit): the caller
   /// returns at once, and the `URLSessionTask` is cancelled a moment later.
   fileprivate func end(_ result: Result<(Data, HTTPURLResponse), any Error>) {
-    let (continuation, task, deadline) = state.withLock { state in
+    let (continuation, task, deadline, watch) = state.withLock { state in
       defer {
         state.isEnded = true
         state.continuation = nil
         state.task = nil
         state.deadline = nil
         state.body = Data()
+        state.watch = nil
       }
-      return (state.continuation, state.task, state.deadline)
+      return (state.continuation, state.task, state.deadline, state.watch)
     }
+    forget(watch)
     deadline?.cancel()
     continuation?.resume(with: result)
     if let task {
       // Off the caller's thread: URLSessionTask.cancel() waits for the session's work queue.
       DispatchQueue.global().async { task.cancel() }
     }
+  }
+
+  private func forget(_ watch: Int?) {
+    #if canImport(FoundationNetworking)
+      if let watch { HeadWatch.forget(watch) }
+    #endif
   }
 }

@@ -8,7 +8,10 @@ import Foundation
 /// each task's response, data and end to the ``InFlightRequest`` that sent it.
 ///
 /// Redirects reach the caller (``GitHubClient`` follows them itself, deciding per hop whether
-/// the `Authorization` header may go to the new host; URLSession would forward it anywhere).
+/// the `Authorization` header may go to the new host; URLSession would forward it anywhere). On
+/// Linux FoundationNetworking asks about a redirect only once its whole body is in, so
+/// ``InFlightRequest`` answers with its head before that (``HeadWatch``); refusing here is what
+/// is left for a transfer that was not watched.
 /// Data arrives piece by piece, so a request stops keeping a body at its size limit instead of
 /// holding all of it first, as a completion handler would.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {

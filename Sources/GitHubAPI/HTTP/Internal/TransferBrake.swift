@@ -31,14 +31,23 @@
     /// - Returns: Whether libcurl paused it.
     @discardableResult
     static func stop(_ task: URLSessionTask) -> Bool {
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "curl_easy_pause"),
-        let handle = easyHandle(of: task)
-      else { return false }
+      guard let handle = easyHandle(of: task) else { return false }
+      return stop(handle: handle)
+    }
+
+    /// Pauses the transfer of libcurl's easy `handle`; call only from inside one of its callbacks.
+    ///
+    /// - Returns: Whether libcurl paused it.
+    @discardableResult
+    static func stop(handle: UnsafeMutableRawPointer) -> Bool {
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "curl_easy_pause") else { return false }
       let pause = unsafeBitCast(symbol, to: Pause.self)
       return pause(handle, pauseAll) == 0
     }
 
-    private static func easyHandle(of task: URLSessionTask) -> UnsafeMutableRawPointer? {
+    /// The libcurl easy handle of `task`'s transfer, while it has one; use it only on the
+    /// session's work queue (or inside a libcurl callback, which runs there).
+    static func easyHandle(of task: URLSessionTask) -> UnsafeMutableRawPointer? {
       guard let storage = field("_protocolStorage", of: task),
         let urlProtocol = Mirror(reflecting: storage).children.first(where: { $0.label == "existing" })?.value,
         let easy = field("easyHandle", of: urlProtocol).flatMap(unwrapped),
@@ -48,7 +57,7 @@
     }
 
     /// A stored property of `value` or of one of its superclasses.
-    private static func field(_ name: String, of value: Any) -> Any? {
+    static func field(_ name: String, of value: Any) -> Any? {
       var mirror: Mirror? = Mirror(reflecting: value)
       while let current = mirror {
         if let child = current.children.first(where: { $0.label == name }) { return child.value }

@@ -1,0 +1,1 @@
+../../../Tests/BrowseUITests/Support/BrowseFuzzService.swift
