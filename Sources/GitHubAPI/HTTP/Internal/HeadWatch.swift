@@ -20,8 +20,9 @@
   ///
   /// libcurl's debug callback is the one hook that runs while the head arrives and that
   /// FoundationNetworking leaves unused: it is set on the task's easy handle (found as
-  /// ``TransferBrake`` finds it) from the task's work queue, right after FoundationNetworking
-  /// configured the handle there and before any of the response can be read. The callback runs
+  /// ``TransferBrake`` finds it) on the task's work queue, right after FoundationNetworking
+  /// configured the handle there and before any of the response can be read (see
+  /// ``watch(_:for:)`` for how that moment is reached). The callback runs
   /// inside libcurl's read, on that queue; it turns decompression off at a redirect's status line
   /// and hands the head to the request at its end (``ResponseHead``). When the handle or a symbol
   /// is missing (another FoundationNetworking), nothing is watched and a redirect arrives as
@@ -58,34 +59,42 @@
     /// not a pointer: libcurl may call back after the request has gone).
     private static let registry = LockedState(Registry())
 
-    /// Starts watching `task`'s response head for `request`; call right after `task.resume()`.
+    /// Starts watching `task`'s response head for `request`.
+    ///
+    /// Call only from ``SessionDelegate``'s `needNewBodyStream`, right after handing back the
+    /// (empty) body: FoundationNetworking asks for it inside `startLoading`, on the task's work
+    /// queue, and configures the handle (clearing any debug function) and adds it to the
+    /// transfer when given it. Installed there, the watch is in place before libcurl's first
+    /// read of the socket, whatever the threads' speeds: no read is queued ahead of it, and the
+    /// one chance libcurl has to read before it returns, while adding the first transfer of a
+    /// session, is microseconds after sending the request, long before any server answers.
+    /// Installed from outside (after `resume()`), it raced the reads: a redirect's head, and
+    /// its gzip-bomb body, were sometimes read before it.
     ///
     /// - Returns: The number to pass to ``forget(_:)`` when the request ends, or `nil` when
     ///   nothing is watched.
     static func watch(_ task: URLSessionTask, for request: InFlightRequest) -> Int? {
-      guard let queue = TransferBrake.field("workQueue", of: task) as? DispatchQueue, setopt != nil else { return nil }
+      guard let handle = TransferBrake.easyHandle(of: task), let symbol = setopt else { return nil }
       let id = registry.withLock { registry in
         defer { registry.nextID += 1 }
         registry.requests[registry.nextID] = Watched(request: request)
         return registry.nextID
       }
-      // After the `startLoading` that `resume()` queued there: the handle is configured, and no
-      // byte of the response can have been read before this runs.
-      queue.async {
-        guard let handle = TransferBrake.easyHandle(of: task), let symbol = setopt else { return }
-        let setFunction = unsafeBitCast(symbol, to: SetFunction.self)
-        let setPointer = unsafeBitCast(symbol, to: SetPointer.self)
-        let setLong = unsafeBitCast(symbol, to: SetLong.self)
-        let callback: DebugFunction = { handle, type, data, size, context in
-          guard type == HeadWatch.headerIn, let handle, let data, let context else { return 0 }
-          HeadWatch.read(UnsafeRawBufferPointer(start: data, count: size), of: handle, for: Int(bitPattern: context))
-          return 0
-        }
-        // The function first: verbose without it would print to standard error.
-        guard setFunction(handle, debugFunction, callback) == 0 else { return }
-        _ = setPointer(handle, debugData, UnsafeMutableRawPointer(bitPattern: id))
-        _ = setLong(handle, verbose, 1)
+      let setFunction = unsafeBitCast(symbol, to: SetFunction.self)
+      let setPointer = unsafeBitCast(symbol, to: SetPointer.self)
+      let setLong = unsafeBitCast(symbol, to: SetLong.self)
+      let callback: DebugFunction = { handle, type, data, size, context in
+        guard type == HeadWatch.headerIn, let handle, let data, let context else { return 0 }
+        HeadWatch.read(UnsafeRawBufferPointer(start: data, count: size), of: handle, for: Int(bitPattern: context))
+        return 0
       }
+      // The function first: verbose without it would print to standard error.
+      guard setFunction(handle, debugFunction, callback) == 0 else {
+        forget(id)
+        return nil
+      }
+      _ = setPointer(handle, debugData, UnsafeMutableRawPointer(bitPattern: id))
+      _ = setLong(handle, verbose, 1)
       return id
     }
 

@@ -16,15 +16,24 @@ import Foundation
 ///   request ends with ``HTTPResponseTooLargeError`` and later pieces are dropped unread, so a
 ///   200 MiB body or a gzip bomb never sits in memory.
 /// - **Redirects.** FoundationNetworking keeps a redirect from the delegate until its whole body
-///   has arrived, so on Linux the head is read as libcurl reads it (``HeadWatch``): at its end
-///   the request answers with the head and an empty body, and the transfer stops there. A
-///   redirect's body (a gzip bomb, or just long) is never read, inflated or kept.
+///   has arrived, so on Linux the head is read as libcurl reads it (``HeadWatch``, set up from
+///   the delegate inside `startLoading`, which is why a request is a streamed upload task there):
+///   at its end the request answers with the head and an empty body, and the transfer stops
+///   there. A redirect's body (a gzip bomb, or just long) is never read, inflated or kept.
 /// - **Cancellation.** `URLSession.data(for:)` on Linux cancels its `URLSessionTask` from the
 ///   Swift task's cancellation handler, which runs while the runtime holds that task's status
 ///   lock; `URLSessionTask.cancel()` then waits for the session's work queue, which may at that
 ///   moment be resuming the same continuation: a lock-order inversion that hangs both threads
 ///   (swift-corelibs-foundation issue #5412). Here every early end resumes the caller at once
-///   and cancels the `URLSessionTask` later from a global queue, outside every lock.
+///   and cancels the `URLSessionTask` later, outside every lock.
+/// - **No waiting on the shared queue from the thread pools.** Every URLSession in a process
+///   shares one serial work queue, and creating, resuming and cancelling a task each wait for it
+///   (`dispatch_sync`), for as long as libcurl holds it. Made from Swift's cooperative pool or a
+///   global queue, those waits take the threads (two on a two-core machine) that everything
+///   else needs: while one transfer held the queue, a ThreadSanitizer run had both of Swift's
+///   threads and four global ones waiting there, and no task in the process could run. They
+///   are made instead on ``sessionCalls``, one serial queue of this module's own: the caller's
+///   thread returns at once and at most one thread waits.
 ///
 /// Continuations are always resumed outside the lock box.
 final class InFlightRequest: Sendable {
@@ -39,6 +48,10 @@ final class InFlightRequest: Sendable {
     var head = ResponseHead()
     var watch: Int?
   }
+
+  /// Where every call that waits for URLSession's shared work queue is made: creating,
+  /// resuming and cancelling tasks. Serial, so at most one thread ever waits there.
+  private static let sessionCalls = DispatchQueue(label: "GitHubAPI.InFlightRequest.sessionCalls")
 
   private let state = LockedState(State())
   private let url: URL?
@@ -62,17 +75,19 @@ final class InFlightRequest: Sendable {
     let inFlight = InFlightRequest(url: request.url, maxBytes: maxBytes, timeout: timeout)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        inFlight.start(session.dataTask(with: request), delegate: delegate, continuation: continuation)
+        guard inFlight.wait(with: continuation) else { return }
+        sessionCalls.async { inFlight.send(request, in: session, delegate: delegate) }
       }
     } onCancel: {
       inFlight.end(.failure(CancellationError()))
     }
   }
 
-  private func start(
-    _ task: URLSessionDataTask, delegate: SessionDelegate,
-    continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
-  ) {
+  /// Keeps the caller's continuation and starts the deadline, unless the request already ended
+  /// (cancelled before it began): then the caller is answered at once.
+  ///
+  /// - Returns: Whether the request goes ahead.
+  private func wait(with continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) -> Bool {
     // A timer source, not `asyncAfter`: a cancelled source is gone at once, while a cancelled
     // `asyncAfter` item stays queued until its deadline, so a long paging run (a page every few
     // milliseconds, a 30-second deadline each) would hold thousands of them. Made only for a
@@ -84,30 +99,61 @@ final class InFlightRequest: Sendable {
         self?.end(.failure(URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "deadline passed"])))
       }
       state.continuation = continuation
-      state.task = task
       state.deadline = timer
       return timer
     }
     guard let deadline else {
       continuation.resume(throwing: CancellationError())
-      return
+      return false
     }
-    delegate.register(self, for: task)
     let (seconds, attoseconds) = timeout.components
     let interval = max(0, Double(seconds) + Double(attoseconds) / 1e18)
     deadline.schedule(deadline: .now() + interval)
     deadline.resume()
-    task.resume()
-    #if canImport(FoundationNetworking)
-      if let watch = HeadWatch.watch(task, for: self) {
-        let isEnded = state.withLock { state in
-          state.watch = watch
-          return state.isEnded
-        }
-        if isEnded { HeadWatch.forget(watch) }
-      }
-    #endif
+    return true
   }
+
+  /// Creates and resumes the data task, on ``sessionCalls``; nothing is sent for a request
+  /// that ended (cancelled, or past its deadline) while waiting for its turn there.
+  private func send(_ request: URLRequest, in session: URLSession, delegate: SessionDelegate) {
+    dispatchPrecondition(condition: .onQueue(Self.sessionCalls))
+    if state.withLock({ $0.isEnded }) { return }
+    #if canImport(FoundationNetworking)
+      // A streamed upload task, never given a stream (the delegate answers `nil`, so no body is
+      // sent and a GET stays a GET): FoundationNetworking asks the delegate for it from inside
+      // `startLoading`, the one moment ``HeadWatch`` can be set up before anything is read.
+      let task: URLSessionDataTask = session.uploadTask(withStreamedRequest: request)
+    #else
+      let task = session.dataTask(with: request)
+    #endif
+    let goesAhead = state.withLock { state -> Bool in
+      if state.isEnded { return false }
+      state.task = task
+      return true
+    }
+    guard goesAhead else {
+      // Never resumed: cancelling it is what takes it out of the session's registry.
+      task.cancel()
+      return
+    }
+    delegate.register(self, for: task)
+    task.resume()
+  }
+
+  #if canImport(FoundationNetworking)
+    /// The transfer's handle is configured and about to read: watch its head (see
+    /// ``HeadWatch/watch(_:for:)``). Called by the delegate on the task's work queue.
+    func transferStarts(_ task: URLSessionTask) {
+      guard state.withLock({ !$0.isEnded && $0.watch == nil }), let watch = HeadWatch.watch(task, for: self) else {
+        return
+      }
+      let isEnded = state.withLock { state in
+        state.watch = watch
+        return state.isEnded
+      }
+      if isEnded { HeadWatch.forget(watch) }
+    }
+  #endif
 
   #if canImport(FoundationNetworking)
     /// A line of the response head, from inside libcurl's read (see ``HeadWatch``): at the end
@@ -221,7 +267,7 @@ final class InFlightRequest: Sendable {
     continuation?.resume(with: result)
     if let task {
       // Off the caller's thread: URLSessionTask.cancel() waits for the session's work queue.
-      DispatchQueue.global().async { task.cancel() }
+      Self.sessionCalls.async { task.cancel() }
     }
   }
 

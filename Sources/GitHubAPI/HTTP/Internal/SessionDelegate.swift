@@ -46,6 +46,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler(disposition)
   }
 
+  /// Asked from inside FoundationNetworking's `startLoading` (a request is sent as a streamed
+  /// upload task for this): no body, and then, with the transfer configured and not yet read,
+  /// its head is watched (``HeadWatch``).
+  func urlSession(
+    _ session: URLSession,
+    task: URLSessionTask,
+    needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+  ) {
+    completionHandler(nil)
+    #if canImport(FoundationNetworking)
+      request(for: task)?.transferStarts(task)
+    #endif
+  }
+
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     request(for: dataTask)?.receive(data)
   }
