@@ -137,9 +137,9 @@ struct BenchmarkCommand {
     }
     if wanted("followers at scale", results: ["followers at scale: rows a second"]) {
       let latency = ProcessInfo.processInfo.environment["BENCH_LATENCY_MS"].flatMap(Int.init) ?? 20
-      // With --quick, one round of 20,000 followers: a round is 2 × pages × 20 ms, so one round of
-      // 100,000 (1,000 pages) was about 55 s of CI, and the ratio is per page, which 200 pages
-      // measure as well (the tool's start is under 1% of a side's 4 s).
+      // With --quick, one round of 20,000 followers: a round is 2 × pages × 20 ms and more, so one
+      // round of 100,000 (1,000 pages) took 46 s (87 s under other builds); the ratio is per page,
+      // which 200 pages measure as well in 9–10 s (the tool's start is under 1% of a side's 5 s).
       results += FollowersAtScale.rate(
         followers: quick ? 20_000 : 100_000, latency: latency, rounds: quick ? 1 : 5)
     }
