@@ -15,7 +15,7 @@ struct BenchmarkCommand {
       --json           Print machine-readable JSON on stdout.
       --quick          Fewer iterations, for CI smoke runs.
       --check          Exit 1 when a benchmark misses its target or could not be measured,
-                       or when a --filter matches no benchmark.
+                       or when a --filter or --report matches no benchmark.
       --filter <text>  Run only the benchmarks whose name contains <text>; repeat to run several.
       --report <text>  Also run the benchmarks whose name contains <text>, but leave their rows
                        out of --check (printed, not gated) unless a --filter chooses them too;
