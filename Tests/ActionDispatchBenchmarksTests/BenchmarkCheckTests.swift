@@ -62,6 +62,37 @@ import Testing
       BenchmarkCheck.failures(of: [slow], filters: []) == ["'browse frame' missed its target: 1.50 against ≤ 1.0"])
   }
 
+  @Test func aRowOnlyAReportChoseIsPrintedButNotGated() {
+    let results = [
+      row("runs in flight: cost per run at 100000 vs at 1 (flat)", measure: 0.1, target: 1.3),
+      row("runs in flight: 100 runs of one action vs 100 hand-written tasks", measure: 2.2, target: 1.5),
+      .notMeasured(
+        "cancelling: 100000 runs in flight", unit: "ns/run", target: .infinity, targetDescription: "reference",
+        because: "no fresh process"),
+    ]
+    #expect(
+      BenchmarkCheck.failures(of: results, filters: ["(flat)"], reports: ["runs in flight", "cancelling"]).isEmpty)
+  }
+
+  @Test func aRowAFilterChoosesStaysGatedThoughAReportChoosesItToo() {
+    let results = [
+      row("runs in flight: cost per run at 100000 vs at 1 (flat)", measure: 1.4, target: 1.3),
+      row("runs in flight: 100 runs of one action vs 100 hand-written tasks", measure: 2.2, target: 1.5),
+    ]
+    #expect(
+      BenchmarkCheck.failures(of: results, filters: ["(flat)"], reports: ["runs in flight"]) == [
+        "'runs in flight: cost per run at 100000 vs at 1 (flat)' missed its target: 1.40 against ≤ 1.3"
+      ])
+  }
+
+  @Test func aReportThatMatchesNoRowFailsTheCheck() {
+    let results = [row("peak memory of followers", measure: 20, target: 100)]
+    #expect(
+      BenchmarkCheck.failures(of: results, filters: ["peak memory"], reports: ["cancelling"]) == [
+        "--report 'cancelling' matched no benchmark row: it would vanish from the report"
+      ])
+  }
+
   @Test func aMedianOverRoundsWithAFailedRoundIsNoFigure() {
     #expect(Measure.median([1, 2, 3]) == 2)
     #expect(Measure.median([1, .infinity, 2]).isNaN)

@@ -13,7 +13,7 @@ import GitHubFollowers
 /// - Rows a second: the tool listing 100,000 followers (pages of 100) against bare
 ///   ``URLSessionHTTPClient`` sends fetching the same 1,000 pages and discarding them, both
 ///   against one fake server in a fresh copy (``rateChildFlag``), interleaved, medians of rounds
-///   (five; one with `--quick`).
+///   (five; with `--quick`, one round of 20,000 followers, 200 pages: the ratio is per page).
 ///   The server waits `latency` (20 ms unless `BENCH_LATENCY_MS` says otherwise) before each
 ///   answer, standing in for the network as in ``FollowersOverHTTP``: with none, both sides are
 ///   CPU-bound on loopback and the figure measures decoding (reported in the notes).

@@ -16,7 +16,11 @@ public final class Gate: Sendable {
     var isOpen = false
     var arrivals = 0
     var ids = IDCounter()
-    var passers: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+    /// Passers waiting, in the order they arrived; a cancelled one leaves an empty slot.
+    var passers: [CheckedContinuation<Void, any Error>?] = []
+    /// Each waiting passer's slot in `passers`, so that a cancellation finds it at once: a test
+    /// that cancels 5,000 of 10,000 waiting runs does not search the list 5,000 times.
+    var slotOfPasser: [UInt64: Int] = [:]
     var waiters = CountWaiters()
   }
 
@@ -43,7 +47,8 @@ public final class Gate: Sendable {
           let ready = state.waiters.takeReady(at: state.arrivals)
           if Task.isCancelled { return (.failure(CancellationError()), ready) }
           if state.isOpen { return (.success(()), ready) }
-          state.passers.append((id, continuation))
+          state.slotOfPasser[id] = state.passers.count
+          state.passers.append(continuation)
           return (nil, ready)
         }
         for waiter in ready { waiter.resume() }
@@ -51,8 +56,9 @@ public final class Gate: Sendable {
       }
     } onCancel: {
       let passer = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-        guard let index = state.passers.firstIndex(where: { $0.id == id }) else { return nil }
-        return state.passers.remove(at: index).continuation
+        guard let slot = state.slotOfPasser.removeValue(forKey: id) else { return nil }
+        defer { state.passers[slot] = nil }
+        return state.passers[slot]
       }
       passer?.resume(throwing: CancellationError())
     }
@@ -67,10 +73,13 @@ public final class Gate: Sendable {
   public func open() {
     let passers = state.withLock { state in
       state.isOpen = true
-      defer { state.passers.removeAll() }
-      return state.passers
+      defer {
+        state.passers.removeAll()
+        state.slotOfPasser.removeAll()
+      }
+      return state.passers.compactMap { $0 }
     }
-    for passer in passers { passer.continuation.resume() }
+    for passer in passers { passer.resume() }
   }
 
   /// Waits until work has arrived at the gate at least `count` times in all.

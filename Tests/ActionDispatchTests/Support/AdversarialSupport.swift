@@ -24,7 +24,7 @@ final class AdvBox<Value> {
 @MainActor
 final class AdvListeners {
   /// What the event handler registered by ``init(_:actions:)`` saw.
-  var early: [ActionEvent<AdvAction>] = []
+  private(set) var early: [ActionEvent<AdvAction>] = []
   /// What the event handler registered by ``attachLate()`` saw.
   var late: [ActionEvent<AdvAction>] = []
   /// What the `On` handlers saw, per action, by phase name.
@@ -34,10 +34,18 @@ final class AdvListeners {
   private let actions: [AdvAction]
   /// A test suspended in ``heard(_:of:count:)``, with what it waits for.
   private struct Waiter {
-    let isReady: @MainActor (AdvListeners) -> Bool
+    let heard: HeardKey
+    let count: Int
     let continuation: CheckedContinuation<Void, Never>
   }
   private var waiters: [Waiter] = []
+  /// What the early event handler heard, counted as it hears it, so that a wait costs one look
+  /// per event rather than a pass over every event heard so far (1,000 runs: a million looks).
+  private struct HeardKey: Hashable {
+    let action: AdvAction
+    let kind: ActionEvent<AdvAction>.Kind
+  }
+  private var heardCounts: [HeardKey: Int] = [:]
 
   /// Registers the early listeners: one event handler and one `On` per action.
   init(_ viewModel: AdvViewModel, actions: [AdvAction]) {
@@ -63,20 +71,20 @@ final class AdvListeners {
   /// whose task was cancelled) without counting turns or spending real time; the suite's time
   /// limit bounds it.
   func heard(_ kind: ActionEvent<AdvAction>.Kind, of action: AdvAction, count: Int = 1) async {
-    let isReady: @MainActor (AdvListeners) -> Bool = { listeners in
-      listeners.kinds(listeners.early, of: action).filter { $0 == kind }.count >= count
-    }
-    if isReady(self) { return }
-    await withCheckedContinuation { waiters.append(Waiter(isReady: isReady, continuation: $0)) }
+    let key = HeardKey(action: action, kind: kind)
+    if heardCounts[key, default: 0] >= count { return }
+    await withCheckedContinuation { waiters.append(Waiter(heard: key, count: count, continuation: $0)) }
   }
 
   /// Records an event for the early handler and resumes every test waiting for what it completes.
   private func hear(_ event: ActionEvent<AdvAction>) {
     early.append(event)
+    heardCounts[HeardKey(action: event.actionId, kind: event.kind), default: 0] += 1
     guard !waiters.isEmpty else { return }
     let waiting = waiters
-    waiters = waiting.filter { !$0.isReady(self) }
-    for waiter in waiting where waiter.isReady(self) { waiter.continuation.resume() }
+    let isReady = { (waiter: Waiter) in self.heardCounts[waiter.heard, default: 0] >= waiter.count }
+    waiters = waiting.filter { !isReady($0) }
+    for waiter in waiting where isReady(waiter) { waiter.continuation.resume() }
   }
 
   /// Registers a second event handler, after whatever the test registered in between.
