@@ -18,10 +18,11 @@ import Testing
     FollowersViewModel(service: service, clock: clock, profileDebounce: .milliseconds(100), now: { now.date })
   }
 
-  /// Lets a debounced request (if the call made one) run to its end.
+  /// Lets a debounced request (if the call made one) run to its end. The clock's advance wakes
+  /// a debounce that starts during it, so a loader that stopped debouncing fails a test instead
+  /// of hanging it on a sleeper that never comes.
   static func settle(_ viewModel: FollowersViewModel, _ clock: TestClock) async throws {
     guard viewModel.isLoading(for: .loadProfile) else { return }
-    await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
     try await viewModel.waitUntilIdle(.loadProfile)
   }
@@ -31,7 +32,6 @@ import Testing
     let viewModel = Self.viewModel(service, clock: clock)
 
     for login in ["amber-otter", "brisk-lynx", "calm-panda"] { viewModel.loadProfile(of: Self.follower(login)) }
-    await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(99))
     #expect(service.profileStub.callCount == 0)
     #expect(viewModel.isLoading(for: .loadProfile))
