@@ -69,7 +69,7 @@ import Testing
 
     #expect(frame[1].hasSuffix("│ EVENTS"))
     #expect(frame.contains { $0.hasSuffix("│ 20:31:05.250 fetchFollowers started") })
-    #expect(frame.contains { $0.contains("│ 20:31:05.250 fetchProfile succeeded ") })
+    #expect(frame.contains { $0.contains("│ 20:31:05.250 loadProfile succeeded ") })
   }
 
   @Test func searchShowsTheQueryAndNeverAnOlderQuerysResults() async throws {

@@ -65,6 +65,7 @@ import Testing
     await browser.start().value
     try await browser.current.followers.waitUntilAllIdle()
     try await browser.waitUntilAllIdle()
+    try await browser.users.waitUntilAllIdle()
     let size = TerminalSize(columns: 64, rows: 20)
 
     let frame = BrowseRenderer.render(browser, size: size)

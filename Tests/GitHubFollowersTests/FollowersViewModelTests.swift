@@ -161,6 +161,43 @@ import Testing
     #expect(recorder.events == [.started(.fetchProfile), .succeeded(.fetchProfile)])
   }
 
+  // MARK: - loadProfile
+
+  @Test func loadProfileSuccess() async {
+    let service = MockFollowersService()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+
+    await viewModel.loadProfile(of: DemoFixtures.followers[0]).value
+
+    #expect(viewModel.errorMessage(for: .loadProfile) == nil)
+    #expect(viewModel.profiles["amber-otter"] == DemoFixtures.profile(of: "amber-otter"))
+  }
+
+  @Test func loadProfileFailure() async {
+    let service = MockFollowersService()
+    service.profileStub.fail(with: GitHubError.badCredentials)
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+
+    await viewModel.loadProfile(of: DemoFixtures.followers[0]).value
+
+    #expect(viewModel.errorMessage(for: .loadProfile) == GitHubError.badCredentials.description)
+    #expect(viewModel.profiles.failure(for: "amber-otter") == GitHubError.badCredentials.description)
+  }
+
+  @Test func loadProfileLifecycle() async {
+    let service = MockFollowersService()
+    let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let recorder = EventRecorder(viewModel)
+    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
+
+    let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
+    #expect(viewModel.isLoading(for: .loadProfile))
+    await run.value
+
+    #expect(!viewModel.isLoading(for: .loadProfile))
+    #expect(recorder.events == [.started(.loadProfile), .succeeded(.loadProfile)])
+  }
+
   // MARK: - searchUsers
 
   @Test func searchUsersSuccess() async {

@@ -65,6 +65,18 @@ import Testing
       expectFailure: "#expect(viewModel.profile == nil)"
     ),
     ActionTestValues(
+      action: "loadProfile",
+      makeService: makeService,
+      makeViewModel: makeViewModel,
+      call: #"viewModel.loadProfile(of: DemoFixtures.followers[0])"#,
+      expectSuccess: #"#expect(viewModel.profiles["amber-otter"] == DemoFixtures.profile(of: "amber-otter"))"#,
+      stubFailure: "service.profileStub.fail(with: GitHubError.badCredentials)",
+      failureMessage: "GitHubError.badCredentials.description",
+      expectFailure: #"""
+        #expect(viewModel.profiles.failure(for: "amber-otter") == GitHubError.badCredentials.description)
+        """#
+    ),
+    ActionTestValues(
       action: "searchUsers",
       makeService: makeService,
       makeViewModel: makeViewModel,

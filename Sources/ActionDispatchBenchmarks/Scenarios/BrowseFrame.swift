@@ -145,10 +145,11 @@ private struct MovingBrowser {
 }
 
 extension BrowseViewModel {
-  /// Waits until no action of the browser or its list is loading (at most 5 s).
+  /// Waits until no action of the browser, its list or its profiles and search is loading (at
+  /// most 5 s).
   @MainActor
   fileprivate func waitUntilSettled() async throws {
-    for _ in 0..<500 where isAnyLoading || current.followers.isAnyLoading {
+    for _ in 0..<500 where isAnyLoading || current.followers.isAnyLoading || users.isAnyLoading {
       try await Task.sleep(for: .milliseconds(10))
     }
   }

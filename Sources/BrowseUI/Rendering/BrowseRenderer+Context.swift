@@ -181,7 +181,7 @@ extension BrowseRenderer {
           "! " + TerminalText.sanitized(error), width: layout.paneWidth - 1, longWords: .split, maxLines: 4)
         lines.append("r retries")
       } else {
-        lines.append(spinner(viewModel.isShowingLoading(for: .fetchProfile)) + " loading profile…")
+        lines.append(spinner(viewModel.users.isShowingLoading(for: .loadProfile)) + " loading profile…")
       }
       if case .failed(let error) = viewModel.rowState(for: follower.login) {
         lines.append("")

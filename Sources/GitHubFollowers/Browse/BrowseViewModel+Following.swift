@@ -67,7 +67,7 @@ extension BrowseViewModel {
       task: { [service, now] in
         // A row's login is the server's text: checked here, where it becomes a request.
         let user = try GitHubUsername(login)
-        try await Self.checkRateLimit(of: service, now: now)
+        try await service.checkRateLimit(now: now)
         if value {
           try await followingService.follow(user)
         } else {

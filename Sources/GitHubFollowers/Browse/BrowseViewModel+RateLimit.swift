@@ -1,28 +1,6 @@
 import Foundation
 
 extension BrowseViewModel {
-  /// Throws, sending nothing, while the service's latest rate-limit counters say GitHub's quota
-  /// for `resource` is used up and has not reset by `now`.
-  ///
-  /// What every profile and follow request of the browser runs first: moving through rows while
-  /// the limit is out sends nothing. A service that reports no counters holds nothing back.
-  ///
-  /// - Parameters:
-  ///   - service: The service the request goes to.
-  ///   - now: The view model's clock for dates.
-  ///   - resource: The quota the request counts against; `core` for everything but search.
-  /// - Throws: `GitHubError/rateLimited(resetAt:authenticated:)` with the reset time.
-  nonisolated static func checkRateLimit(
-    of service: any FollowersService, now: @Sendable () -> Date, resource: String = "core"
-  ) async throws {
-    guard let limit = await service.latestRateLimit(), limit.remaining <= 0,
-      (limit.resource ?? "core") == resource, limit.resetAt > now()
-    else { return }
-    throw GitHubError.rateLimited(resetAt: limit.resetAt, authenticated: limit.limit > 60)
-  }
-}
-
-extension BrowseViewModel {
   /// Whether GitHub's rate limit is used up and has not reset yet: the browser sends nothing.
   public var isRateLimited: Bool {
     guard let limitedUntil else { return false }

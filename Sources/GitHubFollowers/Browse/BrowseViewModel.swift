@@ -42,15 +42,12 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   public internal(set) var mode: BrowseMode = .followers
   /// The search query as typed.
   public internal(set) var query = ""
-  /// User search (`/`): the followers view model's own search, its results, loading and error.
+  /// The followers view model browse's user search (`/`) and the selected user's profile come
+  /// from: its `search(_:)` and ``FollowersViewModel/loadProfile(of:force:)``, with their
+  /// results, loading and errors (``FollowersAction/searchUsers``, ``FollowersAction/loadProfile``).
   public let users: FollowersViewModel
   /// The selected search result.
   public internal(set) var searchSelection = 0
-  /// The profiles held, by login: fresh for five minutes, then shown while they are asked for
-  /// again; at most ``ProfileStore/capacity``, the one shown least recently dropped first.
-  public internal(set) var profiles: ProfileStore
-  /// The login whose profile failed to load last, lowercased.
-  public internal(set) var failedProfileLogin: String?
   /// Whom the signed-in user follows, as far as this browser changed it, by lowercased login:
   /// set at once when `f` or `u` is pressed, rolled back when the request fails.
   public internal(set) var following: [String: Bool] = [:]
@@ -72,17 +69,15 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   @ObservationIgnored let service: any FollowersService
   @ObservationIgnored let followingService: (any FollowingService)?
   @ObservationIgnored let listClock: any Clock<Duration>
-  @ObservationIgnored let profileDebounce: Duration
   @ObservationIgnored let pageIndicator: LoadingIndicator
   @ObservationIgnored let now: @Sendable () -> Date
   @ObservationIgnored var noticeSource: String?
   @ObservationIgnored var followIntents: [String: Bool] = [:]
-  /// The login of the last profile requested, lowercased.
-  @ObservationIgnored var profileRequested: String?
   @ObservationIgnored var rateLimitReading: Task<Void, Never>?
   @ObservationIgnored var rateLimitReadAgain = false
   @ObservationIgnored private var eventsToken: ObservationToken?
   @ObservationIgnored private var usersToken: ObservationToken?
+  @ObservationIgnored private var profileFailuresToken: ObservationToken?
 
   /// Creates a browser for a user's followers; ``start()`` loads the first page.
   ///
@@ -109,15 +104,14 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     now: @escaping @Sendable () -> Date = { Date() },
     profiles: ProfileStore = ProfileStore()
   ) {
-    self.profiles = profiles
     self.service = service
     self.followingService = following
     self.listClock = clock
-    self.profileDebounce = profileDebounce
     self.pageIndicator = loadingIndicator
     self.now = now
     users = FollowersViewModel(
-      service: service, clock: clock, searchDebounce: searchDebounce, loadingIndicator: loadingIndicator)
+      service: service, clock: clock, searchDebounce: searchDebounce, profileDebounce: profileDebounce,
+      loadingIndicator: loadingIndicator, now: now, profiles: profiles)
     let root = BrowseList(
       username: user,
       followers: FollowersViewModel(service: service, clock: clock, loadingIndicator: loadingIndicator))
@@ -136,7 +130,18 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
         self.loadSelectedProfile()
       }
     }
+    profileFailuresToken = users.observe {
+      On(.loadProfile).failed { [weak self] error in self?.heardRateLimit(in: error) }
+    }
   }
+
+  /// The profiles held, by login: fresh for five minutes, then shown while they are asked for
+  /// again; at most ``ProfileStore/capacity``, the one shown least recently dropped first
+  /// (``FollowersViewModel/profiles`` of ``users``).
+  public var profiles: ProfileStore { users.profiles }
+
+  /// The login whose profile failed to load last, lowercased.
+  public var failedProfileLogin: String? { users.failedProfileLogin }
 
   /// The results of the last search that finished, for ``searchResultsQuery``.
   public var searchResults: [Follower] { users.searchResults }
@@ -175,10 +180,7 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
 
   /// The selected user's profile error, when loading it failed.
   public var selectedProfileError: String? {
-    guard let login = selectedFollower?.login.lowercased() else { return nil }
-    if let failure = profiles.failure(for: login) { return failure }
-    guard failedProfileLogin == login else { return nil }
-    return errorMessage(for: .fetchProfile)
+    selectedFollower.flatMap { users.profileError(of: $0) }
   }
 
   /// Whether a search for the current query is waiting or running.
@@ -270,7 +272,6 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
 
   static func name(of action: BrowseAction) -> String {
     switch action {
-    case .fetchProfile: "fetchProfile"
     case .follow(let login): "follow \(login)"
     case .fetchOwner(let login): "fetchOwner \(login)"
     }

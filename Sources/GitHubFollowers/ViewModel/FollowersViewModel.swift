@@ -21,7 +21,8 @@ import Observation
 /// per list, the same paging loop as `FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)`:
 /// ``loadNextPage()`` and ``loadRemainingPages(perPage:)`` stop where `action-dispatch followers --all`
 /// stops (a cycle, an empty page that links on, a page that adds no one, more pages than the
-/// server's `last` link claimed).
+/// server's `last` link claimed). A view whose selection moves shows each selected user's
+/// profile with ``loadProfile(of:force:)``, held in ``profiles``, as `action-dispatch browse` does.
 @MainActor
 @Observable
 public final class FollowersViewModel: BaseViewModel<FollowersAction> {
@@ -46,6 +47,13 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// The profile with ``FollowersAction/fetchProfile``'s loading and error, as a profile view
   /// shows them: the last profile stays while a new one loads and after a failure.
   public var profileState: Loadable<UserProfile> { loadable(\.profile, of: .fetchProfile) }
+  /// The profiles ``loadProfile(of:force:)`` holds, by login: fresh for five minutes, then shown
+  /// while they are asked for again; a failure kept a minute; at most ``ProfileStore/capacity``,
+  /// the one shown least recently dropped first.
+  public internal(set) var profiles: ProfileStore
+  /// The login (lowercased) whose ``loadProfile(of:force:)`` run failed last; `nil` once another
+  /// is asked for.
+  var failedProfileLogin: String?
   /// The users found by the last search, each once.
   public private(set) var searchResults: [Follower] = []
   /// The query (trimmed) that ``searchResults`` answer; `nil` before a search answered, and
@@ -67,8 +75,13 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   private var wantsRemainingPages = false
   /// The ids of ``followers``, in about two bytes each.
   @ObservationIgnored private var followerIDs = FollowerIDSet()
-  @ObservationIgnored private let service: any FollowersService
+  @ObservationIgnored let service: any FollowersService
   @ObservationIgnored private let searchDebounce: Duration
+  @ObservationIgnored let profileDebounce: Duration
+  /// The time profiles' freshness and the rate limit's reset are measured with.
+  @ObservationIgnored let now: @Sendable () -> Date
+  /// The login (lowercased) of the last profile ``loadProfile(of:force:)`` asked for.
+  @ObservationIgnored var profileRequested: String?
 
   /// Creates the view model.
   ///
@@ -76,16 +89,28 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   ///   - service: Where followers, profiles and search results come from.
   ///   - clock: The clock the search debounce waits on; a test clock in tests.
   ///   - searchDebounce: How long typing must pause before a search is sent.
+  ///   - profileDebounce: How long a selection must rest before ``loadProfile(of:force:)`` asks
+  ///     for its profile.
   ///   - loadingIndicator: When `isShowingLoading(for:)` shows a spinner;
   ///     at once with loading by default.
+  ///   - now: The time ``profiles``' freshness and the rate limit's reset are measured with;
+  ///     tests inject their own.
+  ///   - profiles: Where ``loadProfile(of:force:)`` holds profiles: how many, and for how long
+  ///     they are fresh.
   public init(
     service: any FollowersService,
     clock: any Clock<Duration> = ContinuousClock(),
     searchDebounce: Duration = .milliseconds(300),
-    loadingIndicator: LoadingIndicator = .immediate
+    profileDebounce: Duration = .milliseconds(120),
+    loadingIndicator: LoadingIndicator = .immediate,
+    now: @escaping @Sendable () -> Date = { Date() },
+    profiles: ProfileStore = ProfileStore()
   ) {
     self.service = service
     self.searchDebounce = searchDebounce
+    self.profileDebounce = profileDebounce
+    self.now = now
+    self.profiles = profiles
     super.init(clock: clock, loadingIndicator: loadingIndicator)
   }
 

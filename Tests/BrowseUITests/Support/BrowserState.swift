@@ -19,7 +19,7 @@ enum BrowserState {
     try await browser.waitUntilIdle(.fetchOwner(login: "octocat"))
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.fetchProfile)
+    try await browser.users.waitUntilIdle(.loadProfile)
     return browser
   }
 }

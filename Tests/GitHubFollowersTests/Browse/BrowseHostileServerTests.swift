@@ -79,7 +79,7 @@ import Testing
       browser.moveDown()
       await clock.waitForSleepers(1)
       await clock.advance(by: .milliseconds(100))
-      try await browser.waitUntilIdle(.fetchProfile)
+      try await browser.users.waitUntilIdle(.loadProfile)
     }
 
     #expect(browser.selectedFollower?.login == "f11")

@@ -21,7 +21,7 @@ import Testing
     }
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.fetchProfile)
+    try await browser.users.waitUntilIdle(.loadProfile)
 
     #expect(browser.selectedIndex == 50)
     #expect(service.profileStub.calls.filter { $0 != "octocat" } == ["user-50"])
@@ -35,16 +35,16 @@ import Testing
     await browser.start().value
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.fetchProfile)
+    try await browser.users.waitUntilIdle(.loadProfile)
     browser.moveDown()
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.fetchProfile)
+    try await browser.users.waitUntilIdle(.loadProfile)
 
     browser.moveUp()
 
     #expect(browser.selectedProfile?.login == "user-0")
-    #expect(!browser.isLoading(for: .fetchProfile))
+    #expect(!browser.users.isLoading(for: .loadProfile))
     #expect(service.profileStub.calls.filter { $0 != "octocat" } == ["user-0", "user-1"])
   }
 
@@ -56,14 +56,14 @@ import Testing
     await browser.start().value
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.fetchProfile)
+    try await browser.users.waitUntilIdle(.loadProfile)
     #expect(browser.selectedProfileError != nil)
 
     service.profileStub.handle { UserProfile(login: $0.rawValue, id: 1, avatarURL: nil, htmlURL: nil, createdAt: nil) }
     browser.retry()
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.fetchProfile)
+    try await browser.users.waitUntilIdle(.loadProfile)
 
     #expect(browser.selectedProfileError == nil)
     #expect(browser.selectedProfile?.login == "user-0")

@@ -36,10 +36,10 @@ import Testing
 
   /// Lets a debounced profile request (if the move made one) run to its end.
   static func settle(_ browser: BrowseViewModel, _ clock: TestClock) async throws {
-    guard browser.isLoading(for: .fetchProfile) else { return }
+    guard browser.users.isLoading(for: .loadProfile) else { return }
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    try await browser.waitUntilIdle(.fetchProfile)
+    try await browser.users.waitUntilIdle(.loadProfile)
   }
 
   static func profileRequests(_ server: FakeGitHubServer, _ number: Int) -> [FakeRequest] {
@@ -75,7 +75,7 @@ import Testing
     now.advance(by: 301)
     browser.moveUp()
     #expect(browser.selectedProfile?.name == "Follower 1")
-    #expect(browser.isLoading(for: .fetchProfile))
+    #expect(browser.users.isLoading(for: .loadProfile))
     try await Self.settle(browser, clock)
 
     let requests = Self.profileRequests(server, 1)

@@ -1,6 +1,7 @@
 import ActionDispatchTesting
 import Foundation
 import GitHubFollowers
+import Synchronization
 
 /// A ``FollowersService`` for tests: one `Stub` per method, named after the method, the
 /// convention `action-dispatch scaffold` and `Templates/MockService.swift.template` teach.
@@ -29,6 +30,8 @@ final class MockFollowersService: FollowersService {
   let followersPageStub = Stub<URL, FollowersPage> { try await DemoFollowersService().followersPage(at: $0) }
   let profileStub = Stub<GitHubUsername, UserProfile> { try await DemoFollowersService().profile(of: $0) }
   let searchUsersStub = Stub<String, UserSearchResult> { try await DemoFollowersService().searchUsers($0) }
+  /// What ``latestRateLimit()`` reports; `nil` (no counters) unless a test sets it.
+  let rateLimit = Mutex<RateLimit?>(nil)
 
   /// How many calls the service has had, over all its methods.
   var callCount: Int {
@@ -49,5 +52,9 @@ final class MockFollowersService: FollowersService {
 
   func searchUsers(_ query: String) async throws -> UserSearchResult {
     try await searchUsersStub(query)
+  }
+
+  func latestRateLimit() async -> RateLimit? {
+    rateLimit.withLock { $0 }
   }
 }
