@@ -1,3 +1,5 @@
+import Foundation
+
 /// Timing helpers: medians over rounds, so one noisy round does not decide.
 enum Measure {
   /// Runs `body` once and returns the elapsed time in seconds.
@@ -6,6 +8,25 @@ enum Measure {
     let start = ContinuousClock.now
     await body()
     return seconds(in: ContinuousClock.now - start)
+  }
+
+  /// The processor time (user and system, every thread) the process spent running `body`, in
+  /// seconds: what the work cost, whatever else the machine was running meanwhile. Wall time
+  /// counts the moments another process held the core, which two rounds of the same work on a
+  /// loaded machine share unevenly.
+  @MainActor
+  static func processorSeconds(_ body: @MainActor () async -> Void) async -> Double {
+    let start = processorTime()
+    await body()
+    return processorTime() - start
+  }
+
+  /// The process's processor time so far, user and system, in seconds.
+  static func processorTime() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
 
   /// A duration in seconds, as a `Double`.
