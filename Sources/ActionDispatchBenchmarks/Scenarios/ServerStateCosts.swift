@@ -58,9 +58,10 @@ enum ServerStateCosts {
   ///
   /// Against work that waits to be answered from outside (a continuation the round resumes)
   /// rather than one `Task.yield()`, the plain runs cost less and a join read 1.07–1.14× in wall
-  /// time: each joiner has a task of its own that parks and is woken, as each plain run's does,
-  /// so the two cost alike and only the run's own bookkeeping (which a join skips) tells them
-  /// apart. Reported in the closing note of 2026-11-26, not hidden here.
+  /// time, 1.17–1.33× in processor time (about 1 µs more a caller): each joiner has a task of its
+  /// own that parks and is woken, as each plain run's does, and the shared run's end walks its
+  /// callers twice, to deliver and then to end them. Reported in the closing note of 2026-11-26
+  /// and the README, not hidden here.
   @MainActor
   private static func joinAgainstPlain(dispatches: Int, rounds: Int) async -> BenchmarkResult {
     let viewModel = BenchViewModel()
