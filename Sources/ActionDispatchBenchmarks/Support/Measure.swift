@@ -21,10 +21,16 @@ enum Measure {
     return processorTime() - start
   }
 
-  /// The process's processor time so far, user and system, in seconds.
+  /// The process's processor time so far, user and system, in seconds; NaN when the system
+  /// does not say, so that a row timed with it is not measured rather than wrong.
   static func processorTime() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #if canImport(Glibc)
+      let who = RUSAGE_SELF.rawValue
+    #else
+      let who = RUSAGE_SELF
+    #endif
+    guard getrusage(who, &usage) == 0 else { return .nan }
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
