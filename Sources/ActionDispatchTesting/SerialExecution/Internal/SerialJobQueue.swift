@@ -32,10 +32,20 @@ final class SerialJobQueue: Sendable {
   /// for a priority of their own.
   static let scopePriority = TaskPriority.background
 
+  /// What the queue holds: a scope's job, or a settle's marker, which reads the queue where it
+  /// stands in line.
+  private enum Entry {
+    case job(UnownedJob)
+    case marker(@Sendable (_ ran: UInt64, _ pending: Int) -> Void)
+  }
+
   private struct State {
-    var jobs: [UnownedJob] = []
+    var jobs: [Entry] = []
     var head = 0
+    /// Jobs run, markers not counted.
     var ran: UInt64 = 0
+    /// Jobs waiting to run, markers not counted.
+    var pending = 0
     var scopeIsOpen = false
     var waitingScopes: [CheckedContinuation<Void, Never>] = []
   }
@@ -100,7 +110,14 @@ final class SerialJobQueue: Sendable {
   // MARK: Jobs
 
   private func enqueue(_ job: UnownedJob) {
-    state.withLock { $0.jobs.append(job) }
+    enqueue(.job(job))
+  }
+
+  private func enqueue(_ entry: Entry) {
+    state.withLock { state in
+      state.jobs.append(entry)
+      if case .job = entry { state.pending += 1 }
+    }
     // A function, not a closure literal: a closure given to `DispatchQueue.main.async` is taken
     // to be main-actor isolated and checks so on every call, which is slow on Linux, where the
     // main queue is served by a pool thread.
@@ -110,20 +127,28 @@ final class SerialJobQueue: Sendable {
   private static let runNextJob: @Sendable () -> Void = { SerialJobQueue.shared.runNext() }
 
   private func runNext() {
-    let job = state.withLock { state -> UnownedJob in
-      let job = state.jobs[state.head]
+    let (entry, ran, pending) = state.withLock { state -> (Entry, UInt64, Int) in
+      let entry = state.jobs[state.head]
       state.head += 1
-      state.ran += 1
+      if case .job = entry {
+        state.ran += 1
+        state.pending -= 1
+      }
       if state.head > 1_024, state.head * 2 > state.jobs.count {
         state.jobs.removeFirst(state.head)
         state.head = 0
       }
-      return job
+      return (entry, state.ran, state.pending)
     }
-    // A job of the global executor runs as one of the global executor's, neither as the main
-    // actor's nor as some other executor's: work that is not isolated to an actor then goes on
-    // in place instead of switching back to the global executor (and so through the queue again).
-    job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
+    switch entry {
+    case .job(let job):
+      // A job of the global executor runs as one of the global executor's, neither as the main
+      // actor's nor as some other executor's: work that is not isolated to an actor then goes on
+      // in place instead of switching back to the global executor (and so through the queue again).
+      job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
+    case .marker(let read):
+      read(ran, pending)
+    }
   }
 
   // MARK: Settling
@@ -131,21 +156,28 @@ final class SerialJobQueue: Sendable {
   /// Returns once nothing is left to run: the queue stayed empty, and no job ran but the
   /// caller's own, for `quietRounds` trips through the main queue in a row.
   ///
-  /// A trip lets everything enqueued before it run, main-actor jobs included, so the rounds
-  /// count hops, not time: the answer is the same on a busy machine as on a quiet one. Work
-  /// that waits on the outside world (a socket, a real-time sleep) is not "left to run".
+  /// A trip is a marker put at the back of the queue, which reads the queue when its turn comes,
+  /// on the main queue: everything enqueued before it, main-actor jobs included, has run then,
+  /// and what those jobs enqueued is counted as pending. So the rounds count hops, not time: the
+  /// answer is the same on a busy machine as on a quiet one, and wherever the caller itself
+  /// resumes. (Until 2026-11-27 a trip was a `Task.yield()` and the queue was read after it, on
+  /// whatever thread the caller resumed: one clean-clone CI run under load saw a settle return
+  /// while a chain of sleeps and actor hops was still going.) Work that waits on the outside
+  /// world (a socket, a real-time sleep) is not "left to run".
   ///
   /// - Parameter quietRounds: How many empty trips in a row end the wait. Main-actor jobs do
   ///   not pass through the queue, so a chain of more main-actor-only hops than this in a row,
   ///   with no global job between them, is not waited for.
   @concurrent func settle(quietRounds: Int = 8) async {
     var quiet = 0
+    var last = state.withLock { $0.ran }
     while quiet < quietRounds {
-      let before = state.withLock { $0.ran }
-      // From the global executor, a yield is one job at the back of the queue.
-      await Task.yield()
-      let (ran, pending) = state.withLock { ($0.ran, $0.jobs.count - $0.head) }
-      quiet = ran - before <= 1 && pending == 0 ? quiet + 1 : 0
+      let (ran, pending) = await withUnsafeContinuation { (trip: UnsafeContinuation<(UInt64, Int), Never>) in
+        enqueue(.marker { ran, pending in trip.resume(returning: (ran, pending)) })
+      }
+      // The caller's own resumption may be one of the jobs that ran since the last trip.
+      quiet = ran - last <= 1 && pending == 0 ? quiet + 1 : 0
+      last = ran
     }
   }
 }
