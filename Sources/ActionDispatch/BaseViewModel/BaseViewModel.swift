@@ -89,6 +89,8 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var sharedRuns: [UInt64: SharedRun] = [:]
   /// When the actions last succeeded, for `staleTime:`; empty until a dispatch gives one.
   @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) var freshMarks = FreshMarks<ActionId>()
+  /// The order of the actions' last successes and errors, for ``Loadable``.
+  @ObservationIgnored var outcomes = OutcomeOrder<ActionId>()
   /// The view model's clock, read as time elapsed; made on first use.
   @ObservationIgnored private var elapsedStorage: ElapsedTime?
   /// The view model, weakly, for run tasks to capture; made on first use.

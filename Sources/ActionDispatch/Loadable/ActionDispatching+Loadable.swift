@@ -1,23 +1,78 @@
 extension ActionDispatching {
-  /// A property of the view model together with an action's loading and error.
+  /// An optional property of the view model together with the loading and error of the actions
+  /// that fill it.
   ///
   /// ```swift
   /// var profileState: Loadable<Profile> { loadable(\.profile, of: .load) }
   /// ```
   ///
-  /// The property keeps its value while a new run loads and after one fails, so the result is
-  /// stale-while-revalidate by construction. Observable per action: reading it tracks the
-  /// action's loading and error, as ``BaseViewModel/isLoading(for:)`` does, and the property.
+  /// The value is the property's, once it is not `nil`. The property keeps its value while a
+  /// new run loads and after one fails, so the result is stale-while-revalidate by
+  /// construction. Observable per action: reading it tracks each named action's loading and
+  /// error, as ``BaseViewModel/isLoading(for:)`` does, and the property.
+  ///
+  /// Several actions can fill one property (load, filter, refresh): the result is loading while
+  /// any of them is, and shows the error of the one that failed last — unless one of them
+  /// succeeded after it.
   ///
   /// - Parameters:
-  ///   - keyPath: The property the action's success closure sets; `nil` until it has a value.
+  ///   - keyPath: The property the actions' success closures set; `nil` until it has a value.
   ///   - actionId: The action that loads it.
-  /// - Returns: The value, whether the action loads, and its error.
-  public func loadable<Value>(_ keyPath: KeyPath<Self, Value?>, of actionId: ActionId) -> Loadable<Value> {
-    let base = dispatchingBase
-    let failure = base.failure(for: actionId)
-    return Loadable(
-      value: self[keyPath: keyPath], isLoading: base.isLoading(for: actionId), failure: failure,
-      errorMessage: failure == nil ? nil : base.errorMessage(for: actionId))
+  ///   - moreActionIds: Other actions that fill the same property, such as a refresh.
+  /// - Returns: The value, whether any of the actions loads, and the error to show.
+  public func loadable<Value>(
+    _ keyPath: KeyPath<Self, Value?>, of actionId: ActionId, _ moreActionIds: ActionId...
+  ) -> Loadable<Value> {
+    let (isLoading, _, failure) = dispatchingBase.outcome(of: actionId, moreActionIds)
+    return Loadable(value: self[keyPath: keyPath], isLoading: isLoading, failure: failure)
+  }
+
+  /// A non-optional property of the view model — a list that starts as `[]` — together with
+  /// the loading and error of the actions that fill it.
+  ///
+  /// ```swift
+  /// private(set) var issues: [Issue] = []
+  /// var issuesState: Loadable<[Issue]> { loadable(\.issues, of: .load, .filter, .refresh) }
+  /// ```
+  ///
+  /// The property's value counts as loaded once any of the actions has succeeded in this view
+  /// model's life — before that, an empty list is not "no results" but "not loaded yet", and
+  /// ``Loadable/phase`` is ``Loadable/Phase/idle`` or ``Loadable/Phase/loading``. No flag to
+  /// keep by hand. Loading and errors combine as for an optional property
+  /// (the overload above): loading while any action is, the error of
+  /// the one that failed last unless one succeeded after it.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property the actions' success closures set.
+  ///   - actionId: The action that loads it.
+  ///   - moreActionIds: Other actions that fill the same property, such as a filter or a refresh.
+  /// - Returns: The value once loaded, whether any of the actions loads, and the error to show.
+  @_disfavoredOverload
+  public func loadable<Value>(
+    _ keyPath: KeyPath<Self, Value>, of actionId: ActionId, _ moreActionIds: ActionId...
+  ) -> Loadable<Value> {
+    let (isLoading, hasSucceeded, failure) = dispatchingBase.outcome(of: actionId, moreActionIds)
+    return Loadable(value: hasSucceeded ? self[keyPath: keyPath] : nil, isLoading: isLoading, failure: failure)
+  }
+}
+
+extension BaseViewModel {
+  /// What a ``Loadable`` over these actions shows: whether any is loading, whether any ever
+  /// succeeded, and the error of the one that failed last when none succeeded after it. Reads
+  /// each action's loading and error observably.
+  func outcome(of first: ActionId, _ more: [ActionId]) -> (isLoading: Bool, hasSucceeded: Bool, failure: (any Error)?) {
+    var isLoading = isLoading(for: first)
+    var lastSuccess = outcomes.lastSuccess(of: first)
+    var failure = self.failure(for: first).map { (error: $0, order: states[first]?.failureOrder ?? 0) }
+    for actionId in more {
+      if self.isLoading(for: actionId) { isLoading = true }
+      if let order = outcomes.lastSuccess(of: actionId), order > (lastSuccess ?? 0) { lastSuccess = order }
+      if let error = self.failure(for: actionId) {
+        let order = states[actionId]?.failureOrder ?? 0
+        if order > (failure?.order ?? 0) || failure == nil { failure = (error, order) }
+      }
+    }
+    if let shown = failure, let lastSuccess, lastSuccess > shown.order { failure = nil }
+    return (isLoading, lastSuccess != nil, failure?.error)
   }
 }

@@ -1,7 +1,7 @@
 /// A value together with its action's loading and error: what a view shows for data it loads.
 ///
 /// A view model keeps the value in a property of its own and reads the three together with
-/// ``ActionDispatching/loadable(_:of:)``; the last value stays while a new run loads
+/// `loadable(_:of:)`; the last value stays while a new run loads
 /// (stale-while-revalidate) and after a run fails, so a view shows it under a spinner or an
 /// error instead of going blank:
 ///
@@ -64,6 +64,17 @@ public struct Loadable<Value> {
     self.errorMessage = errorMessage
   }
 
+  /// Creates the combined state, with the error's message as ``BaseViewModel/errorMessage(for:)``
+  /// shows it.
+  ///
+  /// - Parameters:
+  ///   - value: The last value, if any.
+  ///   - isLoading: Whether a run is in flight.
+  ///   - failure: The last error, if any.
+  public init(value: Value?, isLoading: Bool, failure: (any Error)?) {
+    self.init(value: value, isLoading: isLoading, failure: failure, errorMessage: failure.map(ErrorMessage.describe))
+  }
+
   /// Whether a run is loading while an older value is shown: the stale-while-revalidate case.
   public var isRefreshing: Bool { isLoading && value != nil }
 
@@ -77,3 +88,9 @@ public struct Loadable<Value> {
 }
 
 extension Loadable: Sendable where Value: Sendable {}
+
+extension Loadable.Phase: Sendable where Value: Sendable {}
+
+/// Two phases are equal when they are the same case with equal values or messages, so a test can
+/// write `#expect(viewModel.issuesState.phase == .loaded([]))`.
+extension Loadable.Phase: Equatable where Value: Equatable {}

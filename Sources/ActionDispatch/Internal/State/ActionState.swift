@@ -11,6 +11,8 @@ final class ActionState {
   var isLoading = false
   /// The last run's error, until the action is dispatched again or the error is cleared.
   var failure: (any Error)?
+  /// When ``failure`` was recorded, in the view model's ``OutcomeOrder``.
+  var failureOrder: UInt64 = 0
   /// Whether a loading indicator is shown, for a view model whose ``LoadingIndicator`` is not
   /// immediate: changed only when the indicator appears or disappears.
   var isShowingLoading = false

@@ -16,6 +16,7 @@ extension BaseViewModel {
 
   /// Records the action's error, or clears it.
   func setFailure(_ failure: (any Error)?, _ state: ActionState, of actionId: ActionId) {
+    if failure != nil { state.failureOrder = outcomes.take() }
     observation.changeFailure(of: actionId) { state.failure = failure }
   }
 

@@ -18,6 +18,13 @@ final class ListingViewModel: BaseViewModel<ListingAction> {
   private var page = 1
   private let service: any ListingService
 
+  // snippet: loadable
+  /// What the list shows: the items once any of its three actions has filled them (an empty
+  /// list is then "no items", not "not loaded yet"), a spinner while any of them runs, and the
+  /// error of the one that failed last.
+  var itemsState: Loadable<[String]> { loadable(\.items, of: .load, .refresh, .loadMore) }
+  // end snippet: loadable
+
   init(service: any ListingService) {
     self.service = service
     super.init()
