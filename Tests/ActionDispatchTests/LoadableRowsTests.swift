@@ -9,6 +9,7 @@ import Testing
 @Suite(.serialExecutor) struct LoadableRowsTests {
   enum RowsAction: ActionIdType {
     case load, filter, refresh, unrelated
+    case row(Int)
   }
 
   @MainActor @Observable
@@ -136,6 +137,19 @@ import Testing
     gate.open()
     await refresh.value
     #expect(changes.withLock { $0 } == 2)
+  }
+
+  @Test func anActionALoadableReadIsRecordedAfterAThousandOthersRan() async {
+    let viewModel = RowsViewModel()
+    _ = viewModel.loadable(\.rows, of: .row(-1))  // a view shows it before it loads
+    for row in 0..<1_100 { await viewModel.run(.row(row)) { [] }.value }
+
+    await viewModel.run(.row(-1)) { [7] }.value
+    #expect(viewModel.loadable(\.rows, of: .row(-1)).phase == .loaded([7]))
+    // The first thousand distinct actions are recorded whether or not anything read them.
+    #expect(viewModel.loadable(\.rows, of: .row(0)).phase == .loaded([7]))
+    // The documented limit: an action first read after it succeeded, past the first thousand.
+    #expect(viewModel.loadable(\.rows, of: .row(1_099)).phase == .idle)
   }
 
   @Test func phasesCompareByCaseAndValue() {

@@ -38,7 +38,12 @@ extension ActionDispatching {
   /// The property's value counts as loaded once any of the actions has succeeded in this view
   /// model's life — before that, an empty list is not "no results" but "not loaded yet", and
   /// ``Loadable/phase`` is ``Loadable/Phase/idle`` or ``Loadable/Phase/loading``. No flag to
-  /// keep by hand. Loading and errors combine as for an optional property
+  /// keep by hand.
+  ///
+  /// The view model records the successes of the first 1,024 distinct actions it runs, and of
+  /// every action a `Loadable` has read, so that keyed actions run by the thousand hold no memory
+  /// each. A screen's actions are among those; only an action that first succeeded after a
+  /// thousand other distinct actions, and before any `Loadable` read it, reads as not loaded. Loading and errors combine as for an optional property
   /// (the overload above): loading while any action is, the error of
   /// the one that failed last unless one succeeded after it.
   ///
@@ -61,6 +66,8 @@ extension BaseViewModel {
   /// succeeded, and the error of the one that failed last when none succeeded after it. Reads
   /// each action's loading and error observably.
   func outcome(of first: ActionId, _ more: [ActionId]) -> (isLoading: Bool, hasSucceeded: Bool, failure: (any Error)?) {
+    outcomes.follow(first)
+    for actionId in more { outcomes.follow(actionId) }
     var isLoading = isLoading(for: first)
     var lastSuccess = outcomes.lastSuccess(of: first)
     var failure = self.failure(for: first).map { (error: $0, order: states[first]?.failureOrder ?? 0) }
