@@ -20,9 +20,9 @@ extension ActionDispatching {
   /// releasing it cancels its work at once and nothing is delivered.
   ///
   /// The action is loading as soon as `dispatch` returns; its previous error is cleared. When
-  /// the work returns, `onSuccess` and then the ``BaseViewModel/actionDidSucceed(_:result:)``
+  /// the work returns, `onSuccess` and then the ``BaseViewModel/onSuccess(actionId:result:)``
   /// hook run; when it throws (or its timeout fires), ``BaseViewModel/errorMessage(for:)``
-  /// reports the error, then `onFailure` and the ``BaseViewModel/actionDidFail(_:error:)`` hook
+  /// reports the error, then `onFailure` and the ``BaseViewModel/onError(actionId:error:)`` hook
   /// run. Loading ends after that. A run that is cancelled or superseded never delivers, even if
   /// its work ignores cancellation and returns later; cancellation is not a failure and never
   /// reaches `onFailure`.
@@ -181,14 +181,5 @@ extension ActionDispatching {
       dispatch(
         actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes, retry: retry,
         timeout: timeout, task: task, onSuccess: onSuccess, onFailure: onFailure))
-  }
-
-  /// The view model as ``BaseViewModel``, the one type that conforms.
-  @inlinable
-  var dispatchingBase: BaseViewModel<ActionId> {
-    guard let base = self as? BaseViewModel<ActionId> else {
-      preconditionFailure("ActionDispatching is BaseViewModel's alone; subclass BaseViewModel instead")
-    }
-    return base
   }
 }

@@ -35,7 +35,7 @@ extension ActionDispatching {
   /// sequence was already producing.
   ///
   /// What listeners see: a streaming run is one run. Hooks and events see `started`, then one
-  /// of `succeeded` (the ``BaseViewModel/actionDidSucceed(_:result:)`` hook gets `()`), `failed`
+  /// of `succeeded` (the ``BaseViewModel/onSuccess(actionId:result:)`` hook gets `()`), `failed`
   /// or `cancelled`, then `finished` — no event per element. Elements go to `onElement` and to
   /// the `On(.action).element { }` handlers of ``BaseViewModel/observe(_:)``, between `started`
   /// and the end. A callback that cancels the run while an element is delivered lets that

@@ -200,21 +200,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
     failure(for: actionId).map(ErrorMessage.describe)
   }
 
-  /// The message of the action's last error.
-  ///
-  /// Deprecated: renamed ``errorMessage(for:)``, which says that it is a `String`;
-  /// ``failure(for:)`` gives the error itself.
-  ///
-  /// - Parameter actionId: The action.
-  /// - Returns: The message, or `nil` when the action has no error.
-  @available(
-    *, deprecated, renamed: "errorMessage(for:)",
-    message: "renamed errorMessage(for:); failure(for:) gives the error itself"
-  )
-  public func error(for actionId: ActionId) -> String? {
-    errorMessage(for: actionId)
-  }
-
   /// The action's last error itself, for code that branches on its type.
   ///
   /// - Parameter actionId: The action.
@@ -233,89 +218,49 @@ open class BaseViewModel<ActionId: ActionIdType> {
     reclaimIfIdle(state, of: actionId)
   }
 
+  /// The view model the dispatch forms of ``ActionDispatching`` run their actions on: itself.
+  @inlinable
+  public final var dispatchingBase: BaseViewModel<ActionId> { self }
+
   // MARK: - Hooks
 
   /// Called with every successful run's result, after the run's own `onSuccess` closure.
   ///
   /// A notification only: the framework's bookkeeping does not depend on it, so an override
-  /// need not call `super`. Prefer the typed `onSuccess:` closure of `dispatch`; this hook
-  /// gets the result type-erased. The default implementation calls the deprecated
-  /// ``onSuccess(actionId:result:)``, so a subclass that still overrides that keeps working.
+  /// need not call `super`. Prefer the typed `onSuccess:` closure of `dispatch`, which gets the
+  /// result typed; this hook gets it type-erased, for what every action does alike (logging,
+  /// analytics). The labels tell the two apart: this hook takes `actionId:result:`, the closure
+  /// `{ viewModel, value in … }`.
+  ///
+  /// ```swift
+  /// override func onSuccess<T>(actionId: ProfileAction, result: T) {
+  ///   log.append("\(actionId) succeeded")
+  /// }
+  /// ```
   ///
   /// - Parameters:
   ///   - actionId: The action whose run succeeded.
   ///   - result: The value the run's work returned.
-  open func actionDidSucceed<T>(_ actionId: ActionId, result: T) {
-    forwardToDeprecatedSuccessHook(self, actionId, result)
-  }
+  open func onSuccess<T>(actionId: ActionId, result: T) {}
 
   /// Called with every failed run's error, after ``errorMessage(for:)`` already reports it and
   /// after the run's own `onFailure` closure.
   ///
   /// A notification only: the error is recorded whether or not an override calls `super`.
-  /// Cancellation is not an error and never reaches this hook. The default implementation
-  /// calls the deprecated ``onError(actionId:error:)``, so a subclass that still overrides that
-  /// keeps working.
+  /// Cancellation is not an error and never reaches this hook.
   ///
   /// - Parameters:
   ///   - actionId: The action whose run failed.
   ///   - error: The error the run's work threw.
-  open func actionDidFail(_ actionId: ActionId, error: any Error) {
-    forwardToDeprecatedFailureHook(self, actionId, error)
-  }
+  open func onError(actionId: ActionId, error: any Error) {}
 
-  /// Called when an action goes from idle to loading (`true`) and when its last run ends (`false`).
-  ///
-  /// The default implementation calls the deprecated ``onStatusUpdate(actionId:isLoading:)``,
-  /// so a subclass that still overrides that keeps working.
+  /// Called when an action goes from idle to loading (`true`) and when its last run ends
+  /// (`false`): one `false` for each `true`, in that order, whatever the hooks and observers
+  /// do meanwhile.
   ///
   /// - Parameters:
   ///   - actionId: The action.
   ///   - isLoading: The action's new loading state, as ``isLoading(for:)`` now reports it.
-  open func actionLoadingDidChange(_ actionId: ActionId, isLoading: Bool) {
-    forwardToDeprecatedLoadingHook(self, actionId, isLoading)
-  }
-
-  /// Called with every successful run's result.
-  ///
-  /// Deprecated: renamed ``actionDidSucceed(_:result:)``, so that it is not confused with
-  /// `dispatch`'s `onSuccess:` closure. An override of this is still called, by the default
-  /// implementation of ``actionDidSucceed(_:result:)``.
-  ///
-  /// - Parameters:
-  ///   - actionId: The action whose run succeeded.
-  ///   - result: The value the run's work returned.
-  @available(
-    *, deprecated, renamed: "actionDidSucceed(_:result:)",
-    message: "override actionDidSucceed(_:result:), not to be confused with dispatch's onSuccess: closure"
-  )
-  open func onSuccess<T>(actionId: ActionId, result: T) {}
-
-  /// Called with every failed run's error.
-  ///
-  /// Deprecated: renamed ``actionDidFail(_:error:)``, beside ``actionDidSucceed(_:result:)``.
-  /// An override of this is still called, by the default implementation of
-  /// ``actionDidFail(_:error:)``.
-  ///
-  /// - Parameters:
-  ///   - actionId: The action whose run failed.
-  ///   - error: The error the run's work threw.
-  @available(*, deprecated, renamed: "actionDidFail(_:error:)", message: "override actionDidFail(_:error:)")
-  open func onError(actionId: ActionId, error: any Error) {}
-
-  /// Called when an action goes from idle to loading and back.
-  ///
-  /// Deprecated: renamed ``actionLoadingDidChange(_:isLoading:)``, which says what changed. An
-  /// override of this is still called, by the default implementation of
-  /// ``actionLoadingDidChange(_:isLoading:)``.
-  ///
-  /// - Parameters:
-  ///   - actionId: The action.
-  ///   - isLoading: The action's new loading state.
-  @available(
-    *, deprecated, renamed: "actionLoadingDidChange(_:isLoading:)",
-    message: "override actionLoadingDidChange(_:isLoading:)"
-  )
   open func onStatusUpdate(actionId: ActionId, isLoading: Bool) {}
 
   // MARK: - Internal

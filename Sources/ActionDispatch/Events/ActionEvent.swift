@@ -16,6 +16,10 @@
 /// ```
 public struct ActionEvent<ActionId: ActionIdType>: Sendable, Hashable {
   /// What happened to a run.
+  ///
+  /// > Important: This enum will grow: a later version may add a case (as `joined` and `fresh`
+  /// > were added), and that is listed under "Breaking" in the CHANGELOG. A `switch` over it
+  /// > that should keep compiling gives a `default:` case.
   public enum Kind: Sendable, Hashable {
     /// The run was accepted; the action is loading.
     case started

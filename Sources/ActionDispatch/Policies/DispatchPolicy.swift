@@ -15,6 +15,9 @@
 /// ``ignoreWhileRunning`` drops, emits ``ActionEvent/Kind/dropped`` alone; one that
 /// ``joinRunning`` joins to a run in flight emits ``ActionEvent/Kind/joined`` and shares that
 /// run's result.
+///
+/// > Important: This enum will grow: a later version may add a policy, listed under "Breaking"
+/// > in the CHANGELOG. A `switch` over it that should keep compiling gives a `default:` case.
 public enum DispatchPolicy: Sendable, Hashable {
   /// Every run runs and delivers; the action stays loading until the last run ends.
   case concurrent

@@ -5,6 +5,9 @@ import ActionDispatch
 /// ```swift
 /// #expect(recorder.events == [.started(.fetchFollowers), .succeeded(.fetchFollowers)])
 /// ```
+///
+/// > Important: This enum grows with `ActionEvent.Kind`: a `switch` over it that
+/// > should keep compiling gives a `default:` case.
 public enum RecordedEvent<ActionId: ActionIdType>: Hashable, Sendable, CustomStringConvertible {
   /// A run was accepted.
   case started(ActionId)

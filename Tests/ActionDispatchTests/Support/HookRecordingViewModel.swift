@@ -12,29 +12,29 @@ import Observation
 final class HookRecordingViewModel<Action: ActionIdType>: BaseViewModel<Action> {
   /// The last value a test's success closure stored.
   var value: Int?
-  /// Every `actionLoadingDidChange`, per action, in order.
+  /// Every `onStatusUpdate`, per action, in order.
   @ObservationIgnored var statusLog: [Action: [Bool]] = [:]
   /// Every hook call, in order: `success(a)`, `error(a)`, `status(a,true)`.
   @ObservationIgnored var hookLog: [String] = []
-  /// Called from `actionLoadingDidChange(_:isLoading:)`, after logging.
+  /// Called from `onStatusUpdate(actionId:isLoading:)`, after logging.
   @ObservationIgnored var statusHook: (@MainActor (Action, Bool) -> Void)?
-  /// Called from `actionDidSucceed(_:result:)`, after logging.
+  /// Called from `onSuccess(actionId:result:)`, after logging.
   @ObservationIgnored var successHook: (@MainActor (Action, Any) -> Void)?
-  /// Called from `actionDidFail(_:error:)`, after logging.
+  /// Called from `onError(actionId:error:)`, after logging.
   @ObservationIgnored var errorHook: (@MainActor (Action, any Error) -> Void)?
 
-  override func actionLoadingDidChange(_ actionId: Action, isLoading: Bool) {
+  override func onStatusUpdate(actionId: Action, isLoading: Bool) {
     statusLog[actionId, default: []].append(isLoading)
     hookLog.append("status(\(actionId),\(isLoading))")
     statusHook?(actionId, isLoading)
   }
 
-  override func actionDidSucceed<T>(_ actionId: Action, result: T) {
+  override func onSuccess<T>(actionId: Action, result: T) {
     hookLog.append("success(\(actionId))")
     successHook?(actionId, result)
   }
 
-  override func actionDidFail(_ actionId: Action, error: any Error) {
+  override func onError(actionId: Action, error: any Error) {
     hookLog.append("error(\(actionId))")
     errorHook?(actionId, error)
   }

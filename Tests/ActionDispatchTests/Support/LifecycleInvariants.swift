@@ -36,8 +36,8 @@ enum LifecycleInvariants {
   }
 
   /// The loading hooks sit where the one fixed order puts them, on every path (a handler that
-  /// cancels its own action included): `actionLoadingDidChange(true)` right before the run's
-  /// `started` event, and `actionLoadingDidChange(false)` inside the end of the run that ended
+  /// cancels its own action included): `onStatusUpdate(true)` right before the run's
+  /// `started` event, and `onStatusUpdate(false)` inside the end of the run that ended
   /// the loading — after its `On` end handler, right before its event (and so before `finished`).
   ///
   /// Checked over every listener's entries in the order they were called; the events listener

@@ -5,7 +5,7 @@ import ActionDispatch
 final class ResultTypeViewModel: BaseViewModel<TestAction> {
   var hookTypes: [String] = []
 
-  override func actionDidSucceed<T>(_ actionId: TestAction, result: T) {
+  override func onSuccess<T>(actionId: TestAction, result: T) {
     hookTypes.append("\(actionId): \(T.self)")
   }
 }

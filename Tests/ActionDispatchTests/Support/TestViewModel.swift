@@ -12,7 +12,7 @@ struct TestError: Error, Equatable, CustomStringConvertible {
   var description: String { message }
 }
 
-/// A subclass from another module, as users write them. Its `actionDidFail` does not call `super`,
+/// A subclass from another module, as users write them. Its `onError` does not call `super`,
 /// to prove that bookkeeping does not depend on the hooks.
 @MainActor
 @Observable
@@ -20,15 +20,15 @@ final class TestViewModel: BaseViewModel<TestAction> {
   var log: [String] = []
   var value: Int?
 
-  override func actionDidSucceed<T>(_ actionId: TestAction, result: T) {
+  override func onSuccess<T>(actionId: TestAction, result: T) {
     log.append("hook.onSuccess(\(actionId), \(result))")
   }
 
-  override func actionDidFail(_ actionId: TestAction, error: any Error) {
+  override func onError(actionId: TestAction, error: any Error) {
     log.append("hook.onError(\(actionId))")
   }
 
-  override func actionLoadingDidChange(_ actionId: TestAction, isLoading: Bool) {
+  override func onStatusUpdate(actionId: TestAction, isLoading: Bool) {
     log.append("status(\(actionId), \(isLoading))")
   }
 }

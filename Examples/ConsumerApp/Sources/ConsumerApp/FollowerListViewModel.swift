@@ -98,7 +98,7 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
   // end snippet: remove-follower
 
   /// Shows a toast for every error; the error itself is recorded by `dispatch` either way.
-  override public func actionDidFail(_ actionId: FollowerListAction, error: any Error) {
+  override public func onError(actionId: FollowerListAction, error: any Error) {
     var what = actionId == .follow ? "follow" : "load followers"
     if case .removeFollower(let name) = actionId { what = "remove \(name)" }
     toasts.append("Could not \(what): \(error)")

@@ -21,7 +21,7 @@ extension BaseViewModel {
     outcomes.recordSuccess(of: actionId)
     onSuccess?(value)
     if run.isShared { deliverShared(value, of: run, actionId) }
-    actionDidSucceed(actionId, result: value)
+    self.onSuccess(actionId: actionId, result: value)
     if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
     deliverEnd(of: run, actionId, .succeeded)
     endDelivery()
@@ -212,7 +212,7 @@ extension BaseViewModel {
   private func deliver(_ notification: RunNotification, of actionId: ActionId) {
     switch notification {
     case .started(let run, let becameLoading):
-      if becameLoading { actionLoadingDidChange(actionId, isLoading: true) }
+      if becameLoading { onStatusUpdate(actionId: actionId, isLoading: true) }
       if listeners.hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .started, run: run.id), run: run.id) }
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runStarted(while: $1) } }
     case .element(let run, let element, let deliver):
@@ -241,7 +241,7 @@ extension BaseViewModel {
 
   /// Delivers a retired run's end in the one fixed order: its result (the typed closure, the
   /// hook, then the `On` handlers — for a success, all three called just before this, with the
-  /// value typed), the loading bookkeeping its result held and `actionLoadingDidChange`, the event,
+  /// value typed), the loading bookkeeping its result held and `onStatusUpdate`, the event,
   /// then `finished`.
   private func deliverEnd(of run: Run, _ actionId: ActionId, _ ending: RunEnding) {
     let outcome: RunOutcome
@@ -255,7 +255,7 @@ extension BaseViewModel {
       failure = error
       run.onFailure?(error)
       if run.isShared { deliverShared(error, of: run) }
-      actionDidFail(actionId, error: error)
+      onError(actionId: actionId, error: error)
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) } }
     case .cancelled(let idle):
       outcome = .cancelled
@@ -269,7 +269,7 @@ extension BaseViewModel {
     } else if run.endedLoadingInDelivery {
       wentIdle = true  // a result handler cancelled the action: its loading ended then
     }
-    if wentIdle { actionLoadingDidChange(actionId, isLoading: false) }
+    if wentIdle { onStatusUpdate(actionId: actionId, isLoading: false) }
     if listeners.hasEventListeners {
       let kind: ActionEvent<ActionId>.Kind
       switch outcome {

@@ -23,7 +23,7 @@ enum RunNotification {
 /// How a run ended.
 enum RunEnding {
   /// The work returned; its value was handed, typed, to the run's success closure, the
-  /// ``BaseViewModel/actionDidSucceed(_:result:)`` hook and the `On` handlers just before
+  /// ``BaseViewModel/onSuccess(actionId:result:)`` hook and the `On` handlers just before
   /// (see ``BaseViewModel/retire(_:of:returning:onSuccess:)``).
   case succeeded
   /// The work threw, or the timeout fired.
