@@ -30,7 +30,7 @@ private final class FlakyPages {
   }
 }
 
-/// `dispatch(actionId:policy:staleTime:retry:timeout:elements:onElement:)`: "a sequence that throws is made
+/// `dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:elements:onElement:)`: "a sequence that throws is made
 /// again (`elements` is called again) after the policy's backoff and iterated from its start …
 /// the elements of every attempt are delivered"; "A retried stream is one run: `started` once,
 /// one end, and the `timeout` covers all its attempts".

@@ -162,6 +162,8 @@ extension ActionDispatching {
   ///   - supersedes: Other actions whose runs this run ends as cancelled when it starts.
   ///   - retry: How to retry the work when it throws; no retries by default.
   ///   - timeout: The longest the run may take, retries included.
+  ///   - optimistic: Changes the view model at once when the dispatch becomes a run and returns
+  ///     its undo, applied if the run fails or is cancelled (as for `dispatch`).
   ///   - task: The work. Capture what it needs (`[service] in`), not `self`.
   ///   - onSuccess: Receives the view model and the work's result, typed, on the main actor.
   ///   - onFailure: Receives the view model and the run's error, on the main actor.
@@ -173,6 +175,7 @@ extension ActionDispatching {
     supersedes: [ActionId] = [],
     retry: RetryPolicy? = nil,
     timeout: Duration? = nil,
+    optimistic: (@MainActor (Self) -> @MainActor (Self) -> Void)? = nil,
     task: @escaping @MainActor () async throws -> T,
     onSuccess: (@MainActor (Self, T) -> Void)? = nil,
     onFailure: (@MainActor (Self, any Error) -> Void)? = nil
@@ -180,6 +183,6 @@ extension ActionDispatching {
     await BaseViewModel<ActionId>.waitFor(
       dispatch(
         actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes, retry: retry,
-        timeout: timeout, task: task, onSuccess: onSuccess, onFailure: onFailure))
+        timeout: timeout, optimistic: optimistic, task: task, onSuccess: onSuccess, onFailure: onFailure))
   }
 }

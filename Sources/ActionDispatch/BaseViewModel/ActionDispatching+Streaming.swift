@@ -47,9 +47,12 @@ extension ActionDispatching {
   ///   - policy: What to do with runs of the same action already in flight.
   ///   - staleTime: How recent a successful run (a sequence that finished) answers this
   ///     dispatch without a run; `nil` (the default) always runs.
+  ///   - supersedes: Other actions whose runs this run ends as cancelled when it starts.
   ///   - retry: How to make and iterate the sequence again when it throws; no retries by default.
   ///   - timeout: The longest the whole run may take, retries included; the run then fails with
   ///     ``ActionTimeoutError``. Measured on the view model's clock.
+  ///   - optimistic: Changes the view model at once when the dispatch becomes a run and returns
+  ///     its undo, applied if the run fails or is cancelled; elements already delivered stay.
   ///   - elements: Makes the sequence, on the main actor when the run starts and again for each
   ///     retry. Capture what it needs (`[service] in`), not `self`.
   ///   - onElement: Receives the view model and each element, typed and in order, on the main actor.
@@ -61,13 +64,19 @@ extension ActionDispatching {
     actionId: ActionId,
     policy: DispatchPolicy = .concurrent,
     staleTime: Duration? = nil,
+    supersedes: [ActionId] = [],
     retry: RetryPolicy? = nil,
     timeout: Duration? = nil,
+    optimistic: (@MainActor (Self) -> @MainActor (Self) -> Void)? = nil,
     elements: @escaping @MainActor () async throws -> Elements,
     onElement: @escaping @MainActor (Self, Elements.Element) -> Void
   ) -> Task<Void, Never> {
-    dispatchingBase.startStream(
-      actionId: actionId, policy: policy, staleTime: staleTime, retry: retry, timeout: timeout, elements: elements,
+    let base = dispatchingBase
+    let change = optimistic.map { base.optimisticChange(receiving: self, $0) }
+    return base.startStream(
+      actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes.isEmpty ? nil : supersedes,
+      retry: retry, timeout: timeout, onFinish: change.map { base.settlement(of: $0, actionId) },
+      onAccepted: change.map { base.making($0, actionId) }, elements: elements,
       onElement: { [unowned(unsafe) self] element in onElement(self, element) })
   }
 }

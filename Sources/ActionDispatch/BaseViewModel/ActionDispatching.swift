@@ -28,8 +28,8 @@
 ///
 /// The forms here are the documented way to dispatch:
 /// ``dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:)``,
-/// ``dispatchAndWait(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:)`` and
-/// ``dispatch(actionId:policy:staleTime:retry:timeout:elements:onElement:)``. They dispatch on
+/// ``dispatchAndWait(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:)`` and
+/// ``dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:elements:onElement:)``. They dispatch on
 /// ``dispatchingBase``, which ``BaseViewModel`` gives as itself: nothing is cast at run time.
 ///
 /// > Important: A closure that uses `self` keeps the view model alive until the work returns.

@@ -5,8 +5,11 @@ extension BaseViewModel {
     actionId: ActionId,
     policy: DispatchPolicy,
     staleTime: Duration? = nil,
+    supersedes: [ActionId]? = nil,
     retry: RetryPolicy?,
     timeout: Duration?,
+    onFinish: (@MainActor (RunOutcome) -> Void)? = nil,
+    onAccepted: (@MainActor (Run) -> Void)? = nil,
     elements: @escaping @MainActor () async throws -> Elements,
     onElement: @escaping @MainActor (Elements.Element) -> Void
   ) -> Task<Void, Never> {
@@ -16,7 +19,7 @@ extension BaseViewModel {
       if let element = element as? Elements.Element { onElement(element) }
     }
     return startRun(
-      actionId: actionId, policy: policy, staleTime: staleTime, retry: retry, timeout: timeout,
+      actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes, retry: retry, timeout: timeout,
       task: { [weak self] in
         let sequence = try await elements()
         for try await element in sequence {
@@ -25,7 +28,11 @@ extension BaseViewModel {
           self.post(.element(run, element, deliver: deliver), of: actionId)
         }
       },
-      onSuccess: nil, onFailure: nil, onFinish: nil, onAccepted: { tag.run = $0 }, onElement: deliver)
+      onSuccess: nil, onFailure: nil, onFinish: onFinish,
+      onAccepted: {
+        tag.run = $0
+        onAccepted?($0)
+      }, onElement: deliver)
   }
 }
 

@@ -6,7 +6,7 @@
 /// that a later one replaces, emits ``Kind/dropped`` alone; so does a dispatch answered
 /// ``Kind/fresh``. A dispatch that joins a run in flight emits ``Kind/joined`` with that run's
 /// number, between the run's `started` and its end. A streaming run
-/// (``ActionDispatching/dispatch(actionId:policy:staleTime:retry:timeout:elements:onElement:)``) is one run: no
+/// (``ActionDispatching/dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:elements:onElement:)``) is one run: no
 /// event per element.
 ///
 /// ```swift

@@ -57,7 +57,7 @@ public enum DispatchPolicy: Sendable, Hashable {
   /// ```
   ///
   /// The run's result is shared: when it ends, every caller's `onSuccess` (or `onFailure`) runs
-  /// once, with the same value (or error), in dispatch order; ``ActionDispatching/dispatchAndWait(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:)``
+  /// once, with the same value (or error), in dispatch order; ``ActionDispatching/dispatchAndWait(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:)``
   /// returns after its own closure ran, and each caller's returned task completes when the run
   /// ends. A joining dispatch emits ``ActionEvent/Kind/joined`` (carrying the run's number) and
   /// starts nothing: the run keeps its own work, `retry:` and `timeout:`, and the joiner's are
@@ -71,7 +71,7 @@ public enum DispatchPolicy: Sendable, Hashable {
   /// the view model ends the run for every caller.
   ///
   /// An `optimistic:` change is made once per run, by the dispatch that started it; a joiner's is
-  /// never made. A streaming run (``ActionDispatching/dispatch(actionId:policy:staleTime:retry:timeout:elements:onElement:)``)
+  /// never made. A streaming run (``ActionDispatching/dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:elements:onElement:)``)
   /// delivers each element to the callers attached when it comes: a joiner receives the elements
   /// from the moment it joins, not those delivered before.
   case joinRunning
