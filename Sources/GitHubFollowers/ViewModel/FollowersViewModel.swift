@@ -23,8 +23,9 @@ import Observation
 /// links as given (never a page number worked out from the rows held, so a server that sends
 /// more rows a page than asked for is paged as it pages), and stop where
 /// `action-dispatch followers --all` stops (a cycle, an empty page that links on, a page that
-/// adds no one, more pages than the server's `last` link claimed). A view whose selection moves shows each selected user's
-/// profile with ``loadProfile(of:force:)``, held in ``profiles``, as `action-dispatch browse` does.
+/// adds no one, more pages than the server's `last` link claimed). A view whose selection
+/// moves shows each selected user's profile with ``loadProfile(of:force:)``, held in
+/// ``profiles``, as `action-dispatch browse` does.
 @MainActor
 @Observable
 public final class FollowersViewModel: BaseViewModel<FollowersAction> {
