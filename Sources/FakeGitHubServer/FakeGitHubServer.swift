@@ -4,7 +4,7 @@ import Foundation
 /// the followers feature uses, and misbehaves on request.
 ///
 /// Creating a server binds an ephemeral port and starts serving at once; point a client at
-/// ``baseURL``. Add users with ``addUser(_:followers:name:)`` to get GitHub-shaped profiles,
+/// ``baseURL``. Add users with ``addUser(_:followers:name:paging:)`` to get GitHub-shaped profiles,
 /// paginated follower lists (with GitHub's `Link`, `ETag` and `x-ratelimit-*` headers) and
 /// user search. Script failures with ``respond(to:with:times:)`` or take over completely with
 /// ``setHandler(_:)``. Every request is recorded in ``requests``.
@@ -92,6 +92,9 @@ package final class FakeGitHubServer: Sendable {
   ///   `type:user` are ignored), each a simple user plus `"score"`, paginated the same way.
   ///   A missing `q` gets GitHub's 422.
   ///
+  /// With `paging` other than ``FakePaging/github``, the followers are paged as a server that
+  /// ignores `per_page` or whose last page links back to the first would page them.
+  ///
   /// Ids are stable numbers derived from the login, so a run's output is deterministic. API
   /// links (`url`, `followers_url`, ...) point at this server, as on GitHub Enterprise;
   /// `html_url` and `avatar_url` point at github.com as usual. Every 200 carries a weak `ETag`
@@ -105,8 +108,10 @@ package final class FakeGitHubServer: Sendable {
   ///   - followers: How many followers the user has; `Int.max` (or anything above
   ///     `Int.max / 2`, the most served) for a list that has a next page for as long as anyone asks.
   ///   - name: The profile's display name; `nil` sends `"name":null`.
-  package func addUser(_ login: String, followers: Int, name: String? = nil) {
-    let user = FakeUser(login: login, followers: min(max(0, followers), Int.max / 2), name: name)
+  ///   - paging: How the followers are paged; GitHub's way (``FakePaging/github``) by default.
+  package func addUser(_ login: String, followers: Int, name: String? = nil, paging: FakePaging = .github) {
+    let user = FakeUser(
+      login: login, followers: min(max(0, followers), Int.max / 2), name: name, paging: paging)
     core.state.withLock { state in
       let key = login.lowercased()
       if state.users.updateValue(user, forKey: key) == nil {

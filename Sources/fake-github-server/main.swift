@@ -6,9 +6,9 @@ import Synchronization
 // scripts/browse-e2e, which drives `action-dispatch browse` in tmux against it.
 //
 // It prints its base URL (`http://127.0.0.1:PORT`) on its first line, then serves until killed:
-// - `octocat` with 250 followers (pages of 30; `G` goes on at 100 a page): the first page of 100
-//   answers after 1.5 s (a slow page), and the second is broken JSON the first time (a failing
-//   page the client does not retry, and `r` does);
+// - `octocat` with 250 followers (3 pages of 100, as `browse` asks for): page 2 answers the
+//   first time after 1.5 s (a slow page) with broken JSON (a failing page the client does not
+//   retry, and `r` does);
 // - the first profile request for a follower is a 429 with `Retry-After: 2`, which the client
 //   waits out (and `browse` says so on its status line);
 // - `PUT`/`DELETE /user/following/{login}`: 204 with a token;
@@ -17,14 +17,15 @@ import Synchronization
 //
 // With `--counting [followers]`, for counting what `browse` sends: `mona` with 100,000 followers
 // (or as many as given, 12 to 1,000,000), profiles
-// for `mona-follower-1`…`-12` but not `-3` (a 404), `mona-follower-2` with 5 followers; each
+// for `mona-follower-1`…`-12` but not `-3` (a 404), `mona-follower-2` with 5 followers;
+// `cycle` with 200 followers in 2 pages whose page 2 links back to page 1 (`next`); `wide` with
+// 20,000 followers sent 10,000 a page whatever `per_page` asks for (2 pages); each
 // request is logged on standard error (`GET target`, ` conditional` with `If-None-Match`);
 // `GET /_e2e/exhaust?seconds=S` (not logged) makes every request a primary rate limit for S seconds.
 //
 // With `--hostile`, a server that tries to get around the client's guards instead:
-// - `octocat` with 60 followers (2 pages of 30), whose page 2 (and any page of 100, as `G` asks
-//   for) answers 302 to another origin (a
-//   second server on another port, which would list `mallory-1`…);
+// - `octocat` with 150 followers (2 pages of 100, as `browse` asks for), whose page 2 answers
+//   302 to another origin (a second server on another port, which would list `mallory-1`…);
 // - the profile of `octocat-follower-2` answers 307 to that origin, and that of
 //   `octocat-follower-3` is a gzip bomb of 10 MB inflating to 10 GiB, and that of
 //   `octocat-follower-4` the same bomb as the body of a 302 to the profile of `octocat-follower-5`
@@ -34,11 +35,11 @@ import Synchronization
 if CommandLine.arguments.dropFirst().first == "--hostile" {
   let server = try FakeGitHubServer()
   let elsewhere = try FakeGitHubServer()
-  server.addUser("octocat", followers: 60, name: "The Octocat")
-  for number in 1...60 {
+  server.addUser("octocat", followers: 150, name: "The Octocat")
+  for number in 1...150 {
     server.addUser("octocat-follower-\(number)", followers: 0, name: "Follower \(number)")
   }
-  elsewhere.addUser("octocat", followers: 60)
+  elsewhere.addUser("octocat", followers: 150)
   elsewhere.setHandler { request in
     if request.path.hasPrefix("/user/following/") { return FakeResponse(status: 204) }
     return .accounts((1...30).map { ("mallory-\($0)", 9_000 + $0, "User") })
@@ -46,7 +47,7 @@ if CommandLine.arguments.dropFirst().first == "--hostile" {
   let there = elsewhere.baseURL.absoluteString
   server.setHandler { request in
     switch request.path {
-    case "/users/octocat/followers" where request.queryItems["page"] == "2" || request.queryItems["per_page"] == "100":
+    case "/users/octocat/followers" where request.queryItems["page"] == "2":
       return .redirect(302, to: there + request.target)
     case "/users/octocat-follower-2":
       return .redirect(307, to: there + "/users/mallory-1")
@@ -72,6 +73,8 @@ if CommandLine.arguments.dropFirst().first == "--counting" {
   for number in 1...12 where number != 3 {
     server.addUser("mona-follower-\(number)", followers: number == 2 ? 5 : 0, name: "Mona Follower \(number)")
   }
+  server.addUser("cycle", followers: 200, name: "Cycle", paging: .cyclingToFirstPage)
+  server.addUser("wide", followers: 20_000, name: "Wide", paging: .ignoringPerPage(rows: 10_000))
   let exhaustedUntil = Mutex<Date?>(nil)
   server.setHandler { request in
     if request.path == "/_e2e/exhaust" {
@@ -106,14 +109,10 @@ server.setHandler { request in
       link: "<\(pages)\(page + 1)>; rel=\"next\", <\(pages)3>; rel=\"last\"")
   }
   if request.path == "/users/octocat/followers" {
-    switch request.queryItems["page"] {
-    // `G` goes on at 100 a page: its first page is slow, its second broken the first time.
-    case "1" where request.queryItems["per_page"] == "100" && first("slow page"):
+    // Page 2, the first time: slow ("loading more…" shows), then broken.
+    if request.queryItems["page"] == "2", first("failing page") {
       Thread.sleep(forTimeInterval: 1.5)
-    case "2" where request.queryItems["per_page"] == "100" && first("failing page"):
       return .brokenJSON()  // not retried by the client, unlike a 5xx
-    default:
-      break
     }
   } else if request.path.hasPrefix("/users/"), request.path != "/users/octocat", first("rate limit") {
     return .secondaryRateLimit(retryAfter: 2)

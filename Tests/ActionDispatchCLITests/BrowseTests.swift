@@ -28,7 +28,7 @@ import Testing
     let child = try await CLIProcess.start(
       ["browse", "octocat", "--demo"], outputs: .interactive(rows: 30), columns: 100)
     let shown = await child.terminal.wait { output in
-      Self.screen(output, columns: 100, rows: 30).first?.hasSuffix("30 of 45 loaded") == true
+      Self.screen(output, columns: 100, rows: 30).first?.hasSuffix("45 of 45 loaded") == true
     }
     #expect(Self.screen(shown, columns: 100, rows: 30)[2].hasPrefix("›   amber-otter"))
     return child
@@ -73,7 +73,7 @@ import Testing
       Self.screen(output, columns: 60, rows: 20).last?.hasPrefix(" j/k move") == true
     }
     let screen = Self.screen(shown, columns: 60, rows: 20)
-    #expect(screen[0] == " followers of octocat                       30 of 45 loaded")
+    #expect(screen[0] == " followers of octocat                       45 of 45 loaded")
     #expect(screen[1] == "    LOGIN                 │ PROFILE")
     child.send(SIGTERM)
     let result = await child.result()

@@ -98,9 +98,12 @@ import Testing
   @Test func aTwoPageCycleWithAHugeLimitStopsAtOnce() async throws {
     serve { page in Page(ids: page == 1 ? [1, 2] : [3, 4], next: page == 1 ? 2 : 1) }
     let result = try await run(["--limit", "1000000"])
-    let reason = "page 3 repeats followers already listed and adds none"
+    // Page 1 was the first request: a link back to it is a cycle, not a third request.
+    let reason =
+      "page 2 links back to a page already fetched (\(server.baseURL.absoluteString)"
+      + "/users/mona/followers?per_page=30&page=1)"
     #expect(result == CLIResult(stdout: Self.table(1...4), stderr: Self.stopped(reason, listed: 4), status: 1))
-    #expect(server.requestCount == 3)
+    #expect(server.requestCount == 2)
   }
 
   @Test func anEmptyPageThatLinksOnStops() async throws {

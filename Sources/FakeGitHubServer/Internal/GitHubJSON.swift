@@ -1,10 +1,12 @@
 import Foundation
 
-/// A user added with ``FakeGitHubServer/addUser(_:followers:name:)``.
+/// A user added with ``FakeGitHubServer/addUser(_:followers:name:paging:)``.
 struct FakeUser: Sendable {
   let login: String
   let followers: Int
   let name: String?
+  /// How the user's followers are paged.
+  var paging = FakePaging.github
 }
 
 /// Generates GitHub-shaped JSON text, key for key in the order GitHub sends it.

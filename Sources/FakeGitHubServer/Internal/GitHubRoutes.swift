@@ -25,7 +25,7 @@ extension ServerCore {
       return success(GitHubJSON.profile(user, apiBase: base), request: request, resource: "core")
     case (4, "users") where segments[3] == "followers":
       guard let user = user(segments[2]) else { return gitHubResponse(.notFound(), request: request, resource: "core") }
-      let page = Pagination(request.queryItems, total: user.followers)
+      let page = Pagination(request.queryItems, total: user.followers, paging: user.paging)
       let key = "\(user.login.lowercased()) \(page.range.lowerBound) \(page.range.upperBound)"
       let cached = state.withLock { $0.followerPages[key] }
       let (body, etag) =
@@ -138,9 +138,11 @@ extension ServerCore {
   }
 }
 
-/// GitHub's reading of `per_page` and `page`, and the `Link` header it answers with.
+/// GitHub's reading of `per_page` and `page`, and the `Link` header it answers with (or
+/// another server's, as ``FakePaging`` says).
 struct Pagination {
-  /// Items per page: 30 unless `per_page` is a positive number; at most 100.
+  /// Items per page: 30 unless `per_page` is a positive number; at most 100 (or the rows of
+  /// ``FakePaging/ignoringPerPage(rows:)``).
   let perPage: Int
   /// The 1-based page: 1 unless `page` is a positive number.
   let page: Int
@@ -148,12 +150,19 @@ struct Pagination {
   let lastPage: Int
   /// The zero-based indices of the items on this page (empty beyond the last page).
   let range: Range<Int>
+  /// Whether the last page links back to the first (``FakePaging/cyclingToFirstPage``).
+  let cycles: Bool
 
-  init(_ query: [String: String], total: Int) {
+  init(_ query: [String: String], total: Int, paging: FakePaging = .github) {
     // Like Ruby's `to_i`, which GitHub uses: leading digits count, anything else is 0.
     let perPage = Self.leadingInteger(query["per_page"])
     let page = Self.leadingInteger(query["page"])
-    self.perPage = perPage < 1 ? 30 : min(perPage, 100)
+    if case .ignoringPerPage(let rows) = paging {
+      self.perPage = max(1, rows)
+    } else {
+      self.perPage = perPage < 1 ? 30 : min(perPage, 100)
+    }
+    self.cycles = paging == .cyclingToFirstPage
     self.page = page < 1 ? 1 : page
     self.lastPage = max(1, (total + self.perPage - 1) / self.perPage)
     let (start, overflow) = (self.page - 1).multipliedReportingOverflow(by: self.perPage)
@@ -162,13 +171,15 @@ struct Pagination {
   }
 
   /// The `Link` header value (prev, next, last, first as GitHub orders them), or `nil` when
-  /// there is only one page and this is it.
+  /// there is only one page and this is it. When ``cycles``, the last page's `next` is page 1.
   func linkHeader(base: String, request: FakeRequest) -> String? {
     var links: [String] = []
     if page > 1 { links.append(link(to: page - 1, rel: "prev", base: base, request: request)) }
     if page < lastPage {
       links.append(link(to: page + 1, rel: "next", base: base, request: request))
       links.append(link(to: lastPage, rel: "last", base: base, request: request))
+    } else if cycles, page == lastPage, lastPage > 1 {
+      links.append(link(to: 1, rel: "next", base: base, request: request))
     }
     if page > 1 { links.append(link(to: 1, rel: "first", base: base, request: request)) }
     return links.isEmpty ? nil : links.joined(separator: ", ")

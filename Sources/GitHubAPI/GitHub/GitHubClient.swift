@@ -59,7 +59,7 @@ public struct GitHubClient: FollowersService {
       .query("per_page", String(min(max(perPage, 1), 100)))
       .query("page", String(page))
     let response = try await fetch(request, resource: login)
-    return try makePage(from: response, page: page)
+    return try makePage(from: response, page: page, at: try? request.url(relativeTo: configuration.baseURL))
   }
 
   /// The page of followers at a `Link` URL, requested exactly as given.
@@ -81,7 +81,7 @@ public struct GitHubClient: FollowersService {
             + "it was not followed, and nothing was sent there"))
     }
     let response = try await fetch(.get(url: url), resource: Self.resourceName(for: url))
-    return try makePage(from: response, page: LinkHeader.pageNumber(in: url) ?? 1)
+    return try makePage(from: response, page: LinkHeader.pageNumber(in: url) ?? 1, at: url)
   }
 
   /// A user's public profile (`GET /users/{username}`).
@@ -119,7 +119,8 @@ public struct GitHubClient: FollowersService {
 
   // MARK: - Helpers
 
-  private func makePage(from response: HTTPResponse, page: Int) throws(GitHubError) -> FollowersPage {
+  /// The page in `response`, requested at `url`.
+  private func makePage(from response: HTTPResponse, page: Int, at url: URL?) throws(GitHubError) -> FollowersPage {
     // The scanner reads GitHub's plain form; JSONDecoder everything else, and says what is wrong.
     let followers: [Follower]
     if let scanned = FollowerPageScanner.followers(in: response.body) {
@@ -128,9 +129,12 @@ public struct GitHubClient: FollowersService {
       followers = try decode([Follower].self, from: response, what: "the list of followers")
     }
     let link = LinkHeader(parsing: response.value(forHTTPHeaderField: "Link"))
-    return FollowersPage(
+    var result = FollowersPage(
       followers: followers, next: link.next, last: link.last, page: page,
       lastPage: link.lastPage ?? (link.next == nil ? page : nil))
+    // What names a page already fetched: this one, and the pages the server says precede it.
+    result.fetchedPageURLs = [url, link.prev, link.first].compactMap { $0 }
+    return result
   }
 
   /// `scheme://host:port` of a URL, the port filled in from the scheme.

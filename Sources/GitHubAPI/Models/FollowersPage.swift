@@ -29,6 +29,11 @@ public struct FollowersPage: Sendable, Hashable {
   /// this page), so that `FollowersStreamViewModel` needs no second set of ids; `nil` for a
   /// page nothing checked. Not part of the page's value (equality, hashing).
   package var repeatedPositions: [Int]?
+  /// The URLs that name pages already fetched once this page has come: the URL it was
+  /// requested at, and the server's `rel="prev"` and `rel="first"` links. Set by
+  /// ``GitHubClient``; the pager counts a `next` link to any of them as a cycle, and stops
+  /// before sending it. Not part of the page's value (equality, hashing).
+  package var fetchedPageURLs: [URL] = []
 
   /// Creates a page.
   ///

@@ -14,7 +14,7 @@ extension BrowseViewModel {
     if mode == .followers {
       let list = current
       if list.followers.errorMessage(for: .fetchFollowers) != nil {
-        list.followers.fetchFollowers(for: list.username, perPage: FollowersViewModel.defaultPerPage)
+        list.followers.fetchFollowers(for: list.username, perPage: Self.perPage)
       } else if list.followers.errorMessage(for: .loadNextPage) != nil {
         loadNextPage(of: list)
       }

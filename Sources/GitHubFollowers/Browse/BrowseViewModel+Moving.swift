@@ -16,8 +16,8 @@ extension BrowseViewModel {
   public func moveToFirst() { setSelection(0) }
 
   /// Selects the last row loaded (`G`, `End`) and, in a list with more pages, loads the pages
-  /// left, 100 a page (``FollowersViewModel/loadRemainingPages(perPage:)``), the selection
-  /// following the last row.
+  /// left by the server's `next` links (``FollowersViewModel/loadRemainingPages()``), the
+  /// selection following the last row.
   /// Any other move stops it after the page in flight.
   ///
   /// - Returns: The task that loads the pages left; await it to wait until the list's end, an
@@ -30,7 +30,7 @@ extension BrowseViewModel {
     if holdsBackForRateLimit() { return Task {} }
     let list = current
     list.loadsToEnd = true
-    return list.followers.loadRemainingPages(perPage: 100)
+    return list.followers.loadRemainingPages()
   }
 
   /// Selects a row (clamped to the rows there are), loads its profile and, near the end of a

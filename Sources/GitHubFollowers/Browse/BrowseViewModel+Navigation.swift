@@ -26,7 +26,7 @@ extension BrowseViewModel {
     watch(list)
     mode = .followers
     loadOwner(of: list)
-    list.followers.fetchFollowers(for: user, perPage: FollowersViewModel.defaultPerPage)
+    list.followers.fetchFollowers(for: user, perPage: Self.perPage)
     loadSelectedProfile()
   }
 

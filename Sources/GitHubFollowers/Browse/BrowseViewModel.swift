@@ -35,6 +35,10 @@ import Observation
 public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   /// How many events the events pane keeps.
   public static let maxEvents = 200
+  /// The followers every list asks for a page: 100, GitHub's largest. The screen shows fewer,
+  /// but a page costs one request whatever its size, so a list of 100,000 followers takes 1,000
+  /// requests to its end; the pages after the first follow the server's `next` links.
+  public static let perPage = 100
 
   /// The lists opened, the first user's at the bottom; never empty.
   public internal(set) var stack: [BrowseList]
@@ -194,13 +198,13 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   /// Whether the query has nothing but spaces.
   public var trimmedQueryIsEmpty: Bool { trimmedQuery.isEmpty }
 
-  /// Loads the first page of the first user's followers.
+  /// Loads the first page of the first user's followers, ``perPage`` a page.
   ///
   /// - Returns: The run's task.
   @discardableResult
   public func start() -> Task<Void, Never> {
     loadOwner(of: current)
-    return current.followers.fetchFollowers(for: current.username, perPage: FollowersViewModel.defaultPerPage)
+    return current.followers.fetchFollowers(for: current.username, perPage: Self.perPage)
   }
 
   /// Cancels every run of every list, for quitting.

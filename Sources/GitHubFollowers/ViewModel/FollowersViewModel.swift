@@ -19,10 +19,13 @@ import Observation
 /// Logins are `GitHubUsername`s, checked where their text came in (a command-line argument,
 /// a search box, a row from the server); nothing checks them again. Pages come from one pager
 /// per list, the same paging loop as `FollowersService/allFollowers(of:perPage:concurrency:limit:maxPages:)`:
-/// ``loadNextPage()`` and ``loadRemainingPages(perPage:)`` stop where `action-dispatch followers --all`
-/// stops (a cycle, an empty page that links on, a page that adds no one, more pages than the
-/// server's `last` link claimed). A view whose selection moves shows each selected user's
-/// profile with ``loadProfile(of:force:)``, held in ``profiles``, as `action-dispatch browse` does.
+/// after the first page, ``loadNextPage()`` and ``loadRemainingPages()`` follow the server's `next`
+/// links as given (never a page number worked out from the rows held, so a server that sends
+/// more rows a page than asked for is paged as it pages), and stop where
+/// `action-dispatch followers --all` stops (a cycle, an empty page that links on, a page that
+/// adds no one, more pages than the server's `last` link claimed). A view whose selection
+/// moves shows each selected user's profile with ``loadProfile(of:force:)``, held in
+/// ``profiles``, as `action-dispatch browse` does.
 @MainActor
 @Observable
 public final class FollowersViewModel: BaseViewModel<FollowersAction> {
@@ -66,12 +69,9 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
 
   /// The pager of the list ``fetchFollowers(for:perPage:)`` started.
   @ObservationIgnored private var pager: FollowersPager?
-  /// The page size of ``pager``.
+  /// The page size the list asked for.
   @ObservationIgnored private var pagerPerPage = defaultPerPage
-  /// Whether the next page starts with followers already listed (``loadRemainingPages(perPage:)``
-  /// went on at a larger page size): they are not counted in ``repeatedFollowers``.
-  @ObservationIgnored private var overlapExpected = false
-  /// Whether ``loadRemainingPages(perPage:)`` was asked for and not stopped since.
+  /// Whether ``loadRemainingPages()`` was asked for and not stopped since.
   private var wantsRemainingPages = false
   /// The ids of ``followers``, in about two bytes each.
   @ObservationIgnored private var followerIDs = FollowerIDSet()
@@ -137,7 +137,6 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       viewModel.username = user
       viewModel.pager = pager
       viewModel.pagerPerPage = min(max(perPage, 1), 100)
-      viewModel.overlapExpected = false
       viewModel.pagesLoaded = 0
       viewModel.pagingStopped = nil
       viewModel.append(page, replacing: true)
@@ -145,7 +144,9 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   }
 
   /// Loads the list again from its first page, as far as the page that holds `row`, with the
-  /// list's page size: a refresh (`R` in `action-dispatch browse`). The client revalidates each
+  /// list's page size and the server's `next` links: a refresh (`R` in `action-dispatch
+  /// browse`). Pages are counted by the rows they bring, not by the size asked for, so a
+  /// server that sends more rows a page is asked for fewer pages. The client revalidates each
   /// page it fetched before with `If-None-Match`, so a page that has not changed costs no rate
   /// limit. What is listed stays until every page has come, then the pages replace it (rows
   /// past them come back with ``loadNextPage()``); a failure keeps it as it was.
@@ -158,15 +159,16 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     guard let username else { return Task {} }
     cancel(.loadNextPage)
     wantsRemainingPages = false
-    let perPage = pagerPerPage
-    let pages = max(0, row) / perPage + 1
-    let pager = FollowersPager(service: service, user: username, perPage: perPage)
+    let rows = max(0, row) + 1
+    let pager = FollowersPager(service: service, user: username, perPage: pagerPerPage)
     return dispatch(
       actionId: .fetchFollowers, policy: .cancelPrevious,
       task: {
         var collected: [FollowersPage] = []
-        while collected.count < pages, let page = try await pager.next() {
+        var listed = 0
+        while listed < rows, let page = try await pager.next() {
           collected.append(page)
+          listed += page.followers.count - (page.repeatedPositions?.count ?? 0)
         }
         return collected
       }
@@ -174,7 +176,6 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       viewModel.pager = pager
       viewModel.pagesLoaded = 0
       viewModel.pagingStopped = nil
-      viewModel.overlapExpected = false
       for (index, page) in collected.enumerated() { viewModel.append(page, replacing: index == 0) }
       if collected.isEmpty { viewModel.append(FollowersPage(followers: []), replacing: true) }
     }
@@ -207,35 +208,26 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// await viewModel.loadRemainingPages().value   // every page, or an error
   /// ```
   ///
-  /// With `perPage` larger than the list's page size and no page loading, the pages left come
-  /// that many at a time: from the page of that size that holds the next follower (whose first
-  /// rows, already listed, are not added or counted again), so 100,000 followers take 1,000
-  /// requests, not 3,334.
+  /// Each page is the one the last page's `next` link names, exactly as the server gave it:
+  /// the page size is the one the list asked for in ``fetchFollowers(for:perPage:)`` (ask for
+  /// 100 there to list 100,000 followers in 1,000 requests), and a server that sends 10,000 rows
+  /// a page is paged to its end in as many requests as it has pages. A `next` link back to a
+  /// page already fetched stops paging before it is sent, with ``pagingStopped`` saying why.
   ///
-  /// - Parameter perPage: Followers per page for the pages left, up to 100; `nil` (the
-  ///   default) keeps the list's page size and follows its `next` links.
   /// - Returns: The run's task; an already finished task when there is no next page.
   @discardableResult
-  public func loadRemainingPages(perPage: Int? = nil) -> Task<Void, Never> {
+  public func loadRemainingPages() -> Task<Void, Never> {
     guard !isLoadingRemainingPages else { return Task {} }
-    if let perPage, let username, pager != nil, hasMorePages, pagingStopped == nil, !isLoading(for: .loadNextPage),
-      min(perPage, 100) > pagerPerPage
-    {
-      let size = min(perPage, 100)
-      pager = FollowersPager(service: service, user: username, perPage: size, firstPage: followers.count / size + 1)
-      pagerPerPage = size
-      overlapExpected = true
-    }
     wantsRemainingPages = true
     return loadPages(pages: nil, policy: .enqueue)
   }
 
-  /// Whether ``loadRemainingPages(perPage:)`` is loading pages.
+  /// Whether ``loadRemainingPages()`` is loading pages.
   public var isLoadingRemainingPages: Bool {
     wantsRemainingPages && isLoading(for: .loadNextPage)
   }
 
-  /// Stops ``loadRemainingPages(perPage:)`` after the page in flight, which is still added.
+  /// Stops ``loadRemainingPages()`` after the page in flight, which is still added.
   public func stopLoadingRemainingPages() {
     wantsRemainingPages = false
   }
@@ -303,7 +295,6 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     lastPage = nil
     hasMorePages = false
     pager = nil
-    overlapExpected = false
     wantsRemainingPages = false
     pagingStopped = nil
     return dispatch(
@@ -372,11 +363,6 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
       } else {
         repeats += 1
       }
-    }
-    if overlapExpected, !replacing {
-      // The first page at a larger size starts with rows already listed: not repeats.
-      overlapExpected = false
-      repeats = 0
     }
     if replacing {
       followers = added

@@ -36,9 +36,9 @@ import Testing
     await browser.moveToLast().value
 
     let list = browser.current
-    // The first page, then `G`'s pages at 100 a page: page 1 again (this server ignores
-    // `per_page`, so it adds no one), and 3 more before the cap.
-    #expect(Self.requests(server, to: "/users/mona/followers") == 5)
+    // The first page, then `G`'s pages by the server's `next` links (this server ignores
+    // `per_page`): 3 more before the cap, and never page 1 again.
+    #expect(Self.requests(server, to: "/users/mona/followers") == 4)
     #expect(list.followers.followers.count == 120)
     #expect(
       list.followers.pagingStopped

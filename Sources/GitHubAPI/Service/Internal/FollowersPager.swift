@@ -17,8 +17,10 @@ import Foundation
 /// new followers have been delivered, or after `maxPages` pages. It stops with
 /// ``GitHubError/paginationStopped(_:)``, before sending anything more, when:
 ///
-/// - a `next` link points to a page already fetched (a cycle), or away from the origin of the
-///   `next` links followed before it;
+/// - a `next` link points to a page already fetched (a cycle): the first page, a `next` link
+///   followed before, or a page the server named as `prev` or `first` of one it sent (compared
+///   with the query's items in any order), or it points away from the origin of the `next`
+///   links followed before it;
 /// - a page is empty but links to a next page, or is empty before the `last` page it claimed;
 /// - a page adds no follower not already delivered (it repeats an earlier page);
 /// - one more request would exceed what the first page's `last` link (its number, plus one for
@@ -29,7 +31,7 @@ import Foundation
 /// `last`, `maxPages` and the pages `limit` justifies.
 ///
 /// ```swift
-/// let pager = FollowersPager(service: client, user: "octocat", perPage: 30)
+/// let pager = FollowersPager(service: client, user: "octocat", perPage: 100)
 /// let first = try await pager.next()    // page 1
 /// let second = try await pager.next()   // page 2, or nil after the last page
 /// ```
@@ -45,12 +47,13 @@ package actor FollowersPager {
   private let user: GitHubUsername
   /// Followers per page, 1 to 100.
   package let perPage: Int
-  private let firstPage: Int
   private let concurrency: Int
   private let limit: Int?
   private let maxPages: Int?
   private var mode = Mode.start
-  /// The `next` URLs followed, as hashes of their text: 8 bytes a page instead of a `URL`
+  /// The pages fetched, as hashes of their URLs' ``key(_:)``: the `next` URLs followed and
+  /// what each page says names a page already fetched (``FollowersPage/fetchedPageURLs``: the
+  /// URL it was requested at, its `prev` and `first` links). 8 bytes a URL instead of a `URL`
   /// (about 250), so that paging through 10,000 pages does not grow by megabytes. Two URLs
   /// share a hash with odds of about one in 10^11 over 10,000 pages.
   private var visited: Set<Int> = []
@@ -86,17 +89,13 @@ package actor FollowersPager {
   ///   - concurrency: Pages in flight at once, 1 to 4; 1 (the default) follows `next` links.
   ///   - limit: The followers wanted; `nil` (the default) for all.
   ///   - maxPages: The most pages to fetch; `nil` (the default) for no cap.
-  ///   - firstPage: The page to start at; 1 (the default) for the whole list. A list loaded
-  ///     page by page at a smaller page size goes on at 100 a page from the page that holds its
-  ///     next follower (`browse`'s `G`).
   package init(
     service: any FollowersService, user: GitHubUsername, perPage: Int, concurrency: Int = 1, limit: Int? = nil,
-    maxPages: Int? = nil, firstPage: Int = 1
+    maxPages: Int? = nil
   ) {
     self.service = service
     self.user = user
     self.perPage = min(max(perPage, 1), 100)
-    self.firstPage = max(firstPage, 1)
     self.concurrency = min(max(concurrency, 1), 4)
     self.limit = limit.map { max($0, 1) }
     self.maxPages = maxPages.map { max($0, 1) }
@@ -141,8 +140,9 @@ package actor FollowersPager {
     do {
       switch mode {
       case .start:
-        var first = try await service.followers(of: user, page: firstPage, perPage: perPage)
+        var first = try await service.followers(of: user, page: 1, perPage: perPage)
         requests = 1
+        remember(first)
         if first.next != nil { claimedLastPage = first.lastPage }
         try check(&first, number: 1)
         if concurrency > 1, let last = first.last, let lastPage = LinkHeader.pageNumber(in: last), lastPage > 1 {
@@ -157,7 +157,7 @@ package actor FollowersPager {
           mode = .finished
           return nil
         }
-        let key = next.absoluteString.hashValue
+        let key = Self.key(next)
         guard !visited.contains(key) else {
           throw GitHubError.paginationStopped(
             "page \(requests) links back to a page already fetched (\(Self.shown(next)))")
@@ -169,6 +169,7 @@ package actor FollowersPager {
         try checkBudget()
         var page = try await service.followersPage(at: next)
         visited.insert(key)
+        remember(page)
         requests += 1
         if linkOrigin == nil { linkOrigin = Self.origin(of: next) }
         try check(&page, number: requests)
@@ -215,6 +216,24 @@ package actor FollowersPager {
       }
       throw error
     }
+  }
+
+  /// Marks the pages `page` names as fetched (its own URL, its `prev` and `first` links).
+  private func remember(_ page: FollowersPage) {
+    for url in page.fetchedPageURLs { visited.insert(Self.key(url)) }
+  }
+
+  /// A URL as a page's identity: its origin lowercased (the port filled in), its path without
+  /// a trailing `/`, and its query's items sorted, so that `?page=1&per_page=100` and
+  /// `?per_page=100&page=1` are one page; hashed.
+  static func key(_ url: URL) -> Int {
+    guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+      return url.absoluteString.hashValue
+    }
+    var path = components.percentEncodedPath
+    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    let query = (components.percentEncodedQuery ?? "").split(separator: "&", omittingEmptySubsequences: true).sorted()
+    return "\(origin(of: url)) \(path.isEmpty ? "/" : path) \(query.joined(separator: "&"))".hashValue
   }
 
   private func finish() {
