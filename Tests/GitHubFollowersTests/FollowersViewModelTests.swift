@@ -5,7 +5,10 @@ import Testing
 @testable import GitHubFollowers
 
 @MainActor
-@Suite(.serialExecutor, .strict) struct FollowersViewModelTests {
+// The lifecycle tests make a harness and ask that no work is left running (`.workMustEnd`); the
+// success and failure tests make none, so the suite itself is not `.strict` (which now asks for
+// a harness and every change asserted).
+@Suite(.serialExecutor) struct FollowersViewModelTests {
   // MARK: - fetchFollowers
 
   @Test func fetchFollowersSuccess() async {
@@ -30,11 +33,11 @@ import Testing
     #expect(viewModel.followers.isEmpty)
   }
 
-  @Test func fetchFollowersLifecycle() async {
+  @Test(.strict(.workMustEnd)) func fetchFollowersLifecycle() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
-    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
+    let harness = StrictHarness(viewModel)  // the test's .strict trait fails it if work is left running
 
     let run = harness.send { _ in viewModel.fetchFollowers(for: "octocat") }
     #expect(viewModel.isLoading(for: .fetchFollowers))
@@ -71,12 +74,12 @@ import Testing
     #expect(viewModel.hasMorePages)
   }
 
-  @Test func loadNextPageLifecycle() async {
+  @Test(.strict(.workMustEnd)) func loadNextPageLifecycle() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     await viewModel.fetchFollowers(for: "octocat").value
     let recorder = EventRecorder(viewModel)
-    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
+    let harness = StrictHarness(viewModel)  // the test's .strict trait fails it if work is left running
 
     let run = harness.send { _ in viewModel.loadNextPage() }
     #expect(viewModel.isLoading(for: .loadNextPage))
@@ -110,11 +113,11 @@ import Testing
     #expect(viewModel.followers.count == 20, "the pages before the failure stay listed")
   }
 
-  @Test func loadAllPagesLifecycle() async {
+  @Test(.strict(.workMustEnd)) func loadAllPagesLifecycle() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
-    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
+    let harness = StrictHarness(viewModel)  // the test's .strict trait fails it if work is left running
 
     let run = harness.send { _ in viewModel.loadAllPages(for: "octocat", perPage: 20) }
     #expect(viewModel.isLoading(for: .loadAllPages))
@@ -147,11 +150,11 @@ import Testing
     #expect(viewModel.profile == nil)
   }
 
-  @Test func fetchProfileLifecycle() async {
+  @Test(.strict(.workMustEnd)) func fetchProfileLifecycle() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
-    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
+    let harness = StrictHarness(viewModel)  // the test's .strict trait fails it if work is left running
 
     let run = harness.send { _ in viewModel.fetchProfile(for: "octocat") }
     #expect(viewModel.isLoading(for: .fetchProfile))
@@ -184,11 +187,11 @@ import Testing
     #expect(viewModel.profiles.failure(for: "amber-otter") == GitHubError.badCredentials.description)
   }
 
-  @Test func loadProfileLifecycle() async {
+  @Test(.strict(.workMustEnd)) func loadProfileLifecycle() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
-    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
+    let harness = StrictHarness(viewModel)  // the test's .strict trait fails it if work is left running
 
     let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
     #expect(viewModel.isLoading(for: .loadProfile))
@@ -221,11 +224,11 @@ import Testing
     #expect(viewModel.searchResults.isEmpty)
   }
 
-  @Test func searchUsersLifecycle() async {
+  @Test(.strict(.workMustEnd)) func searchUsersLifecycle() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
-    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
+    let harness = StrictHarness(viewModel)  // the test's .strict trait fails it if work is left running
 
     let run = harness.send { _ in viewModel.search("octo") }
     #expect(viewModel.isLoading(for: .searchUsers))
