@@ -5,10 +5,7 @@ import Testing
 @testable import GitHubFollowers
 
 @MainActor
-// The lifecycle tests make a harness and ask that no work is left running (`.workMustEnd`); the
-// success and failure tests make none, so the suite itself is not `.strict` (which now asks for
-// a harness and every change asserted).
-@Suite(.serialExecutor) struct FollowersViewModelTests {
+@Suite(.serialExecutor, .strict) struct FollowersViewModelTests {
   // MARK: - fetchFollowers
 
   @Test func fetchFollowersSuccess() async {
@@ -33,11 +30,11 @@ import Testing
     #expect(viewModel.followers.isEmpty)
   }
 
-  @Test(.strict(.workMustEnd)) func fetchFollowersLifecycle() async {
+  @Test func fetchFollowersLifecycle() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
-    let harness = StrictHarness(viewModel)  // the test's .strict trait fails it if work is left running
+    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
     let run = harness.send { _ in viewModel.fetchFollowers(for: "octocat") }
     #expect(viewModel.isLoading(for: .fetchFollowers))
@@ -74,12 +71,12 @@ import Testing
     #expect(viewModel.hasMorePages)
   }
 
-  @Test(.strict(.workMustEnd)) func loadNextPageLifecycle() async {
+  @Test func loadNextPageLifecycle() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     await viewModel.fetchFollowers(for: "octocat").value
     let recorder = EventRecorder(viewModel)
-    let harness = StrictHarness(viewModel)  // the test's .strict trait fails it if work is left running
+    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
     let run = harness.send { _ in viewModel.loadNextPage() }
     #expect(viewModel.isLoading(for: .loadNextPage))
@@ -113,11 +110,11 @@ import Testing
     #expect(viewModel.followers.count == 20, "the pages before the failure stay listed")
   }
 
-  @Test(.strict(.workMustEnd)) func loadAllPagesLifecycle() async {
+  @Test func loadAllPagesLifecycle() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
-    let harness = StrictHarness(viewModel)  // the test's .strict trait fails it if work is left running
+    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
     let run = harness.send { _ in viewModel.loadAllPages(for: "octocat", perPage: 20) }
     #expect(viewModel.isLoading(for: .loadAllPages))
@@ -150,11 +147,11 @@ import Testing
     #expect(viewModel.profile == nil)
   }
 
-  @Test(.strict(.workMustEnd)) func fetchProfileLifecycle() async {
+  @Test func fetchProfileLifecycle() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
-    let harness = StrictHarness(viewModel)  // the test's .strict trait fails it if work is left running
+    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
     let run = harness.send { _ in viewModel.fetchProfile(for: "octocat") }
     #expect(viewModel.isLoading(for: .fetchProfile))
@@ -187,11 +184,11 @@ import Testing
     #expect(viewModel.profiles.failure(for: "amber-otter") == GitHubError.badCredentials.description)
   }
 
-  @Test(.strict(.workMustEnd)) func loadProfileLifecycle() async {
+  @Test func loadProfileLifecycle() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
-    let harness = StrictHarness(viewModel)  // the test's .strict trait fails it if work is left running
+    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
     let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
     #expect(viewModel.isLoading(for: .loadProfile))
@@ -224,11 +221,11 @@ import Testing
     #expect(viewModel.searchResults.isEmpty)
   }
 
-  @Test(.strict(.workMustEnd)) func searchUsersLifecycle() async {
+  @Test func searchUsersLifecycle() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     let recorder = EventRecorder(viewModel)
-    let harness = StrictHarness(viewModel)  // the test's .strict trait fails it if work is left running
+    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
     let run = harness.send { _ in viewModel.search("octo") }
     #expect(viewModel.isLoading(for: .searchUsers))

@@ -19,12 +19,12 @@
     @MainActor func testWorkLeftRunningIsReportedAtTheSendWhenTheTestCaseTearsDown() async {
       let recorded = RecordedFailures()
       let (service, gate) = StrictWorkTests.serviceWhoseRefreshWaits()
-      let line = #line + 5
+      let send = #_sourceLocation
       addTeardownBlock {
-        Self.check(recorded, contains: "The test ended with .refresh still running: run 1", atLine: line)
+        Self.check(recorded, contains: "The test ended with .refresh still running: run 1", at: send)
       }
       let harness = StrictHarness(LiveFeedViewModel(service: service), reporter: recorded.reporter)
-      harness.send { $0.refresh() }
+      harness.send(sourceLocation: send) { $0.refresh() }
       await gate.arrivals(1)
       XCTAssertEqual(harness.strictness, .exhaustive)
       harness.expect(.startedLoading(.refresh))
@@ -35,13 +35,13 @@
       let recorded = RecordedFailures()
       let service = MockLiveFeedService()
       service.refreshStub.succeed(with: ["a"])
-      let line = #line + 5
+      let send = #_sourceLocation
       addTeardownBlock {
         Self.check(
-          recorded, contains: "2 changes not asserted after send at StrictHarnessXCTests.swift:\(line)", atLine: line)
+          recorded, contains: "2 changes not asserted after send at StrictHarnessXCTests.swift:\(send.line)", at: send)
       }
       let harness = StrictHarness(LiveFeedViewModel(service: service), reporter: recorded.reporter)
-      await harness.send { await $0.refresh().value }
+      await harness.send(sourceLocation: send) { await $0.refresh().value }
       harness.expect(.startedLoading(.refresh))
     }
 
@@ -56,13 +56,12 @@
       harness.expect(.set(\.messages, to: ["a"]), .stoppedLoading(.refresh))
     }
 
-    /// Fails unless exactly one failure was recorded, containing `text`, at `line` of this file.
-    private static func check(_ recorded: RecordedFailures, contains text: String, atLine line: Int) {
+    /// Fails unless exactly one failure was recorded, containing `text`, at `location`.
+    private static func check(_ recorded: RecordedFailures, contains text: String, at location: SourceLocation) {
       let failures = recorded.failures
       XCTAssertEqual(failures.count, 1, "\(failures.map(\.message))")
       XCTAssertTrue(failures.first?.message.contains(text) == true, failures.first?.message ?? "no failure")
-      XCTAssertEqual(failures.first?.location.line, line)
-      XCTAssertEqual(failures.first?.location.fileName, "StrictHarnessXCTests.swift")
+      XCTAssertEqual(failures.first?.location, location)
     }
   }
 #endif
