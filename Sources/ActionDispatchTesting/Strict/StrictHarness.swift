@@ -9,7 +9,7 @@
   /// work left running and, in the exhaustive mode (the default), when it leaves an observable
   /// change unasserted.
   ///
-  /// Wrap the view model; act through ``send(sourceLocation:_:)-(_,(Model)->Result)``, which
+  /// Wrap the view model; act through `send`, which
   /// records where each run was dispatched; check with ``expect(_:sourceLocation:)``.
   ///
   /// ```swift

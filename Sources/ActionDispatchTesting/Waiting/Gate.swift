@@ -11,7 +11,7 @@ import Testing
 /// await run.value
 /// ```
 ///
-/// ``arrivals(_:)`` tells the test that work has reached the gate, without sleeping.
+/// ``arrivals(_:limit:sourceLocation:)`` tells the test that work has reached the gate, without sleeping.
 public final class Gate: Sendable {
   private struct State {
     var isOpen = false

@@ -23,7 +23,7 @@ extension Task where Failure == Never {
 }
 
 extension Task where Failure == any Error {
-  /// Awaits the task's value, for at most `limit` of real time; see ``_Concurrency/Task/value(within:)-(Duration)``.
+  /// Awaits the task's value, for at most `limit` of real time, as the non-throwing task's form does.
   ///
   /// - Parameter limit: How long to wait, in real time; ``WaitTimeoutError/defaultLimit`` by default.
   /// - Returns: The task's value.
