@@ -50,7 +50,9 @@
   /// code) changed: for a plain run, its `started` group (`isLoading` turns `true`, an old
   /// error is cleared) and its end's group (what its success handler set, `isLoading` turns
   /// `false`). Each ``expect(_:sourceLocation:)`` names the changes of the next group not yet
-  /// asserted, in any order within it; groups are asserted in the order they happened. The
+  /// asserted, in any order within it; groups are asserted in the order they happened. What a
+  /// method sets before it dispatches joins the run's `started` group; what it sets after, a
+  /// group of its own at the end of the `send`. The
   /// grouping depends on what happened, not on when the test looks: awaiting the run inside
   /// the `send` or after it, or asserting the start before or after awaiting, gives the same
   /// groups. A change no one asserted fails the test, reported at the `send` that caused it:
