@@ -56,6 +56,26 @@
       harness.expect(.set(\.messages, to: ["a"]), .stoppedLoading(.refresh))
     }
 
+    /// The first test of a process that makes a harness has no known test case (the observer
+    /// sees only tests that start after it is registered): its harness finishes when released.
+    @MainActor func testWithoutAKnownTestCaseTheHarnessFinishesWhenReleased() async {
+      XCTestSupport.forgetCurrentTestCase()
+      let recorded = RecordedFailures()
+      let service = MockLiveFeedService()
+      service.refreshStub.succeed(with: ["a"])
+      let send = #_sourceLocation
+      await Self.refreshWithoutAsserting(service, reportingTo: recorded, at: send)
+      Self.check(recorded, contains: "3 changes not asserted after send at StrictHarnessXCTests.swift:", at: send)
+    }
+
+    /// Makes a harness, refreshes through it, asserts nothing, and lets the harness go.
+    @MainActor private static func refreshWithoutAsserting(
+      _ service: MockLiveFeedService, reportingTo recorded: RecordedFailures, at send: SourceLocation
+    ) async {
+      let harness = StrictHarness(LiveFeedViewModel(service: service), reporter: recorded.reporter)
+      await harness.send(sourceLocation: send) { await $0.refresh().value }
+    }
+
     /// Fails unless exactly one failure was recorded, containing `text`, at `location`.
     private static func check(_ recorded: RecordedFailures, contains text: String, at location: SourceLocation) {
       let failures = recorded.failures

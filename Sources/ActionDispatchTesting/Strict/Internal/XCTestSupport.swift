@@ -32,6 +32,12 @@
       return state.withLock { $0.current?.testCase }
     }
 
+    /// Forgets the running test case, as if the observer had not seen it start: for the
+    /// package's test of what a harness does in the first test of a process.
+    package static func forgetCurrentTestCase() {
+      setCurrent(nil)
+    }
+
     /// Notes the test case that starts or, with `nil`, that the last one finished.
     fileprivate static func setCurrent(_ testCase: XCTestCase?) {
       state.withLock { $0.current = testCase.map(TestCaseBox.init) }
