@@ -1,4 +1,5 @@
 import ActionDispatch
+import Testing
 
 /// A clock whose time moves only when a test says so.
 ///
@@ -121,7 +122,7 @@ public final class TestClock: Clock, Sendable {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         // Checked under the lock, so a cancellation is seen either here or by `onCancel`.
         let (outcome, readyWaiters) = state.withLock {
-          state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+          state -> (Result<Void, any Error>?, [CheckedContinuation<Bool, Never>]) in
           if Task.isCancelled { return (.failure(CancellationError()), []) }
           if deadline <= state.now { return (.success(()), []) }
           state.sleepers.insert(
@@ -130,7 +131,7 @@ public final class TestClock: Clock, Sendable {
           return (nil, state.waiters.takeReady(at: state.sleepers.count))
         }
         if let outcome { continuation.resume(with: outcome) }
-        for waiter in readyWaiters { waiter.resume() }
+        for waiter in readyWaiters { waiter.resume(returning: true) }
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in
@@ -255,10 +256,25 @@ public final class TestClock: Clock, Sendable {
   /// Waits until at least `count` tasks are sleeping on the clock.
   ///
   /// This is how a test knows a debounce or backoff has started waiting, without sleeping itself.
+  /// The wait is bounded: when `limit` of real time passes first, it fails the running test
+  /// (an issue in Swift Testing, a failure in XCTest) saying how many sleepers it waited for
+  /// and how many there are, and returns.
   ///
-  /// - Parameter count: The number of sleepers to wait for.
-  public func waitForSleepers(_ count: Int = 1) async {
-    await CountWaiters.wait(for: count, in: state, count: \.sleepers.count, waiters: \.waiters)
+  /// - Parameters:
+  ///   - count: The number of sleepers to wait for.
+  ///   - limit: How long to wait, in real time; ``WaitTimeoutError/defaultLimit`` by default.
+  ///   - sourceLocation: Where the test waits, for the failure; filled in for you.
+  public func waitForSleepers(
+    _ count: Int = 1, limit: Duration = WaitTimeoutError.defaultLimit,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let reached = await CountWaiters.wait(
+      for: count, in: state, count: { $0.sleepers.count }, waiters: \.waiters, limit: limit)
+    guard !reached else { return }
+    FailureReporter.current.record(
+      "Waited \(limit) for \(count) task(s) to sleep on the test clock, and \(sleeperCount) did. "
+        + "Check that the work was dispatched and sleeps on this clock (was the clock injected?).",
+      sourceLocation)
   }
 
   /// Whether a task that waits only on this clock has no wait left, so it ends without time

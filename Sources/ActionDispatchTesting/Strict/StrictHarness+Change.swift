@@ -11,11 +11,14 @@
     public struct Change: CustomStringConvertible {
       /// The name of what changes, for a loading or error change.
       let key: String?
-      /// For a property, the key path's value now, to tell which property it is.
+      /// For a property, the key path's value now, to tell whether it holds.
       let currentValue: (@MainActor (Model) -> String)?
+      /// For a property, the names of the view model's observed properties the key path can be:
+      /// those of its type whose value is the key path's value now.
+      let propertyNames: (@MainActor (Model) -> [String])?
       /// The value it changes to, described.
       let value: String
-      /// How the change reads in a failure message.
+      /// How the change reads in a failure message when the view model is not at hand.
       public let description: String
 
       /// The action started loading: `BaseViewModel.isLoading(for:)` turned `true`.
@@ -24,7 +27,7 @@
       /// - Returns: The change.
       public static func startedLoading(_ actionId: ActionId) -> Change {
         let key = StateSnapshot.loadingKey(actionId)
-        return Change(key: key, currentValue: nil, value: "true", description: "\(key) = true")
+        return Change(key: key, value: "true")
       }
 
       /// The action's last run ended: `BaseViewModel.isLoading(for:)` turned `false`.
@@ -33,7 +36,7 @@
       /// - Returns: The change.
       public static func stoppedLoading(_ actionId: ActionId) -> Change {
         let key = StateSnapshot.loadingKey(actionId)
-        return Change(key: key, currentValue: nil, value: "false", description: "\(key) = false")
+        return Change(key: key, value: "false")
       }
 
       /// The action failed: `BaseViewModel.errorMessage(for:)` shows `message`.
@@ -43,9 +46,7 @@
       ///   - message: The message it shows.
       /// - Returns: The change.
       public static func failed(_ actionId: ActionId, _ message: String) -> Change {
-        let key = StateSnapshot.errorKey(actionId)
-        let value = StateSnapshot.describe(message)
-        return Change(key: key, currentValue: nil, value: value, description: "\(key) = \(value)")
+        Change(key: StateSnapshot.errorKey(actionId), value: StateSnapshot.describe(message))
       }
 
       /// The action's error went away: it was dispatched again, or cleared.
@@ -53,8 +54,7 @@
       /// - Parameter actionId: The action.
       /// - Returns: The change.
       public static func errorCleared(_ actionId: ActionId) -> Change {
-        let key = StateSnapshot.errorKey(actionId)
-        return Change(key: key, currentValue: nil, value: "nil", description: "\(key) = nil")
+        Change(key: StateSnapshot.errorKey(actionId), value: "nil")
       }
 
       /// An observed property of the view model changed to `value`.
@@ -66,8 +66,39 @@
       @MainActor public static func set<Value: Equatable>(_ keyPath: KeyPath<Model, Value>, to value: Value) -> Change {
         let described = StateSnapshot.describe(value)
         return Change(
-          key: nil, currentValue: { StateSnapshot.describe($0[keyPath: keyPath]) }, value: described,
-          description: "a \(Value.self) property = \(described)")
+          key: nil,
+          currentValue: { StateSnapshot.describe($0[keyPath: keyPath]) },
+          propertyNames: { model in
+            let now = model[keyPath: keyPath]
+            return StateSnapshot.properties(of: model).filter { ($0.value as? Value) == now }.map(\.name)
+          },
+          value: described,
+          description: "a \(Value.self) property = \(StateSnapshot.cut(described))")
+      }
+
+      private init(key: String, value: String) {
+        self.init(
+          key: key, currentValue: nil, propertyNames: nil, value: value,
+          description: "\(key) = \(StateSnapshot.cut(value))")
+      }
+
+      private init(
+        key: String?, currentValue: (@MainActor (Model) -> String)?, propertyNames: (@MainActor (Model) -> [String])?,
+        value: String, description: String
+      ) {
+        self.key = key
+        self.currentValue = currentValue
+        self.propertyNames = propertyNames
+        self.value = value
+        self.description = description
+      }
+
+      /// How the change reads in a failure message: a property by its name (`issues = […]`).
+      @MainActor
+      func describe(in model: Model) -> String {
+        guard let names = propertyNames?(model), let first = names.first else { return description }
+        let name = names.count == 1 ? first : "\(first) (or \(names.dropFirst().joined(separator: ", ")))"
+        return "\(name) = \(StateSnapshot.cut(value))"
       }
     }
   }

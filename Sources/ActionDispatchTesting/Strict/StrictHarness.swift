@@ -1,18 +1,20 @@
 #if canImport(Testing)
   import ActionDispatch
   import Testing
+  #if canImport(XCTest)
+    import Foundation
+  #endif
 
   /// Makes a view model's test as strict as TCA's `TestStore`: the test fails when it ends with
-  /// work left running and, in the exhaustive mode, when it leaves an observable change unasserted.
+  /// work left running and, in the exhaustive mode (the default), when it leaves an observable
+  /// change unasserted.
   ///
-  /// Wrap the view model; act through ``send(sourceLocation:_:)``, which records where each run
-  /// was dispatched; check with ``expect(_:sourceLocation:)``. In a suite with the
-  /// ``StrictTrait/strict`` trait every harness is finished when its test returns; elsewhere, call
-  /// ``finish(sourceLocation:)`` last.
+  /// Wrap the view model; act through `send`, which
+  /// records where each run was dispatched; check with ``expect(_:sourceLocation:)``.
   ///
   /// ```swift
   /// @MainActor
-  /// @Suite(.serialExecutor, .strict(.exhaustive))
+  /// @Suite(.serialExecutor, .strict)
   /// struct InboxViewModelTests {
   ///   @Test func load() async {
   ///     let service = MockInboxService()
@@ -27,22 +29,38 @@
   /// }
   /// ```
   ///
+  /// **When it finishes.** In a Swift Testing suite with the ``StrictTrait/strict`` trait every
+  /// harness is finished when its test returns. In an `XCTestCase` a harness finishes itself
+  /// when the test case tears down, and reports through XCTest. Elsewhere, call
+  /// ``finish(sourceLocation:)`` last.
+  ///
   /// **Work left running.** When the test ends, every dispatch that has not ended — a run in
   /// flight, a debounce whose quiet period has not passed, an `.enqueue` run waiting for its
   /// turn, a dispatch a throttle holds — fails it, one issue per dispatch, recorded at the line
-  /// of the ``send(sourceLocation:_:)`` that dispatched it. A test that means to leave an action
-  /// running (a live feed) says so with ``expectStillRunning(_:)``. The harness then cancels what
-  /// is left, so no work outlives the test.
+  /// of the `send` that dispatched it. A test that means to leave an action running (a live
+  /// feed) says so with ``expectStillRunning(_:)``. The harness then cancels what is left, so no
+  /// work outlives the test.
   ///
-  /// **Exhaustive.** With ``Strictness/exhaustive``, the harness takes a snapshot of the view
-  /// model at each of its lifecycle events and at each step of the test: each action's
-  /// `isLoading(for:)` and `errorMessage(for:)`, and each property the view model's
-  /// `@Observable` macro tracks. Each ``expect(_:sourceLocation:)`` must name exactly the
-  /// changes of the next snapshot that differs from the one before, in order; whatever the test
-  /// did not assert fails it with a diff, `key: old → new`.
+  /// **Exhaustive: how changes group.** With ``Strictness/exhaustive`` the harness reads the
+  /// view model — each action's `isLoading(for:)` and `errorMessage(for:)`, and each property
+  /// its `@Observable` macro tracks — at each lifecycle event of a run (`started`, `succeeded`,
+  /// `failed`, `cancelled`, `dropped`, `joined`, `fresh`) and at each step of the test (the
+  /// start and end of a `send`, each `expect`, the test's end). Every change since the reading
+  /// before forms one group, so a group is what one event (or one stretch of the test's own
+  /// code) changed: for a plain run, its `started` group (`isLoading` turns `true`, an old
+  /// error is cleared) and its end's group (what its success handler set, `isLoading` turns
+  /// `false`). Each ``expect(_:sourceLocation:)`` names the changes of the next group not yet
+  /// asserted, in any order within it; groups are asserted in the order they happened. What a
+  /// method sets before it dispatches joins the run's `started` group; what it sets after, a
+  /// group of its own at the end of the `send`. The
+  /// grouping depends on what happened, not on when the test looks: awaiting the run inside
+  /// the `send` or after it, or asserting the start before or after awaiting, gives the same
+  /// groups. A change no one asserted fails the test, reported at the `send` that caused it:
+  /// `2 changes not asserted after send at InboxTests.swift:14`, with each change as
+  /// `key: old → new` (a collection's elements that changed listed below it; long values cut).
   ///
   /// Both checks read state only, so they are as deterministic as the test: run it on the
-  /// ``SerialExecutorTrait/serialExecutor``.
+  /// ``SerialExecutorTrait/serialExecutor`` (in XCTest, inside ``withSerialExecutor(isolation:_:)``).
   @MainActor
   public final class StrictHarness<ActionId: ActionIdType, Model: BaseViewModel<ActionId>> {
     /// The view model under test.
@@ -50,8 +68,18 @@
     /// What the harness asks of the test.
     public let strictness: Strictness
 
-    /// The snapshots that differ from the one before, not asserted yet (exhaustive mode only).
-    private var unasserted: [(moment: String, changes: [StateSnapshot.Change])] = []
+    /// One group of changes not asserted yet: what one event, or one stretch of the test's own
+    /// code, changed.
+    private struct Group {
+      /// What the group followed, for a message: `succeeded(.load), run 2`.
+      var moment: String
+      /// The `send` that caused it; `nil` before the first.
+      var site: SourceLocation?
+      var changes: [StateSnapshot.Change]
+    }
+
+    /// The groups not asserted yet (exhaustive mode only).
+    private var unasserted: [Group] = []
     /// The last snapshot taken.
     private var snapshot: StateSnapshot
     /// The actions seen so far, in order.
@@ -59,35 +87,75 @@
     /// Where each run that started since the harness was made was dispatched, and whether
     /// during that step (`at`) or after it, by a callback or a hop (`after`).
     private var sites: [UInt64: (location: SourceLocation, during: Bool)] = [:]
-    /// The step under way (a ``send(sourceLocation:_:)``), or the last one.
-    private var step: (site: SourceLocation, isUnderWay: Bool)
+    /// The `send` under way, or the last one; `nil` before the first.
+    private var step: (site: SourceLocation?, isUnderWay: Bool) = (nil, false)
+    /// Where the harness was made.
+    private let madeAt: SourceLocation
+    /// Where its failures go.
+    private let reporter: FailureReporter
     /// Actions the test expects to be still running when it ends.
     private var stillRunning: Set<ActionId> = []
     private var token: ObservationToken?
     private var isFinished = false
+    /// Whether nothing finishes the harness but its release (the first XCTest test of a process).
+    private var finishesWhenReleased = false
 
     /// Starts watching a view model.
     ///
     /// - Parameters:
     ///   - viewModel: The view model under test; the harness keeps it.
     ///   - strictness: What the harness asks; by default the suite's ``StrictTrait``'s, else
-    ///     ``Strictness/workMustEnd``.
+    ///     ``Strictness/exhaustive``.
     ///   - sourceLocation: Where the harness is made; filled in for you.
-    public init(_ viewModel: Model, strictness: Strictness? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+    public convenience init(
+      _ viewModel: Model, strictness: Strictness? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      self.init(viewModel, strictness: strictness, reporter: nil, sourceLocation: sourceLocation)
+    }
+
+    /// Starts watching a view model, recording failures with `reporter` (the package's own
+    /// tests of the messages) instead of the test framework's.
+    ///
+    /// - Parameters:
+    ///   - viewModel: The view model under test.
+    ///   - strictness: What the harness asks.
+    ///   - reporter: Where failures go; `nil` for the running test's framework.
+    ///   - sourceLocation: Where the harness is made.
+    package init(
+      _ viewModel: Model, strictness: Strictness? = nil, reporter: FailureReporter?,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) {
       self.viewModel = viewModel
       let scope = StrictScope.current
-      self.strictness = strictness ?? scope?.strictness ?? .workMustEnd
-      self.step = (sourceLocation, false)
+      self.strictness = strictness ?? scope?.strictness ?? .exhaustive
+      self.madeAt = sourceLocation
+      self.reporter = reporter ?? .current
       self.snapshot = StateSnapshot(of: viewModel, actions: [])
       token = viewModel.observeEvents { [weak self] event in self?.heard(event) }
-      // Held strongly: the test's own reference is gone by the time the trait finishes it.
-      scope?.register { self.finish(sourceLocation: sourceLocation) }
+      if let scope {
+        // Held strongly: the test's own reference is gone by the time the trait finishes it.
+        scope.register { self.finish(sourceLocation: sourceLocation) }
+      } else if Test.current == nil {
+        #if canImport(XCTest)
+          // Held strongly by the teardown block, for the same reason.
+          let registered = XCTestSupport.finishAtTeardown { self.finish(sourceLocation: sourceLocation) }
+          finishesWhenReleased = !registered
+        #endif
+      }
+    }
+
+    deinit {
+      #if canImport(XCTest)
+        // The first XCTest test of a process (see `XCTestSupport`): finish where the test lets go.
+        guard finishesWhenReleased, Thread.isMainThread else { return }
+        MainActor.assumeIsolated { finish(sourceLocation: madeAt) }
+      #endif
     }
 
     /// Acts on the view model, recording this line as where every run it dispatches was dispatched.
     ///
     /// ```swift
-    /// await harness.send { $0.load() }.value
+    /// let run = harness.send { $0.load() }
     /// ```
     ///
     /// - Parameters:
@@ -99,48 +167,66 @@
     public func send<Result>(
       sourceLocation: SourceLocation = #_sourceLocation, _ body: (Model) throws -> Result
     ) rethrows -> Result {
-      takeSnapshot(after: "the test's step before \(Self.describe(sourceLocation))")
-      step = (sourceLocation, true)
-      defer {
-        step.isUnderWay = false
-        takeSnapshot(after: "the step at \(Self.describe(sourceLocation))")
-      }
+      beginStep(at: sourceLocation)
+      defer { endStep(at: sourceLocation) }
       return try body(viewModel)
+    }
+
+    /// Acts on the view model and awaits what `body` awaits, recording this line as where every
+    /// run dispatched meanwhile was dispatched.
+    ///
+    /// ```swift
+    /// await harness.send { await $0.refreshAndWait() }
+    /// ```
+    ///
+    /// Changes group as they do around the synchronous form: by lifecycle event, so awaiting
+    /// inside the step or after it makes no difference to the ``expect(_:sourceLocation:)``s.
+    ///
+    /// - Parameters:
+    ///   - sourceLocation: Where the test acts; filled in for you.
+    ///   - body: Calls the view model and awaits.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    @discardableResult
+    public func send<Result>(
+      sourceLocation: SourceLocation = #_sourceLocation, _ body: (Model) async throws -> Result
+    ) async rethrows -> Result {
+      beginStep(at: sourceLocation)
+      defer { endStep(at: sourceLocation) }
+      return try await body(viewModel)
     }
 
     /// Checks observable changes.
     ///
-    /// In the exhaustive mode, `changes` must be exactly the changes of the next snapshot not
-    /// asserted yet, in any order within it; anything else fails the test with the diff. In the
-    /// other mode, each of `changes` must hold now.
+    /// In the exhaustive mode, `changes` must be exactly the changes of the next group not
+    /// asserted yet (see "how changes group" above), in any order within it; anything else
+    /// fails the test with the diff. In the other mode, each of `changes` must hold now.
     ///
     /// - Parameters:
     ///   - changes: The changes, such as `.startedLoading(.load)` or `.set(\.issues, to: ["#1"])`.
     ///   - sourceLocation: Where the test checks; filled in for you.
     public func expect(_ changes: Change..., sourceLocation: SourceLocation = #_sourceLocation) {
-      takeSnapshot(after: "the step before \(Self.describe(sourceLocation))")
+      takeSnapshot(after: "the test's code before the expect at \(Self.describe(sourceLocation))", site: step.site)
       guard strictness == .exhaustive else {
         let unmet = changes.filter { !holdsNow($0) }
         if !unmet.isEmpty {
-          Issue.record(
-            "Expected \(unmet.map(\.description).joined(separator: ", ")), but it does not hold now.",
-            sourceLocation: sourceLocation)
+          reporter.record(
+            "Expected \(unmet.map { $0.describe(in: viewModel) }.joined(separator: ", ")), but it does not hold now.",
+            sourceLocation)
         }
         return
       }
       guard !unasserted.isEmpty else {
         if !changes.isEmpty {
-          Issue.record(
-            Comment(
-              rawValue:
-                "Expected \(changes.map(\.description).joined(separator: ", ")), but nothing changed since the last expectation."
-            ),
-            sourceLocation: sourceLocation)
+          reporter.record(
+            "Expected \(changes.map { $0.describe(in: viewModel) }.joined(separator: ", ")), "
+              + "but nothing changed since the last expectation.",
+            sourceLocation)
         }
         return
       }
-      let (moment, actual) = unasserted.removeFirst()
-      var left = actual
+      let group = unasserted.removeFirst()
+      var left = group.changes
       var missing: [Change] = []
       for change in changes {
         if let index = left.firstIndex(where: { matches(change, $0) }) {
@@ -150,16 +236,25 @@
         }
       }
       guard !missing.isEmpty || !left.isEmpty else { return }
-      var lines = ["The changes after \(moment) are not the ones expected:"]
-      lines += missing.map { "  − expected, did not happen:  \($0.description)" }
-      lines += left.map { "  + happened, not asserted:     \($0)" }
-      if !unasserted.isEmpty { lines.append("  (\(unasserted.count) later change set(s) not asserted yet)") }
-      Issue.record(Comment(rawValue: lines.joined(separator: "\n")), sourceLocation: sourceLocation)
+      var counts: [String] = []
+      if !missing.isEmpty { counts.append("\(Self.count(missing.count, "expected change")) did not happen") }
+      if !left.isEmpty { counts.append("\(Self.count(left.count, "change")) not asserted") }
+      var lines = [
+        "expect does not match the changes \(Self.describe(group)): \(counts.joined(separator: ", "))"
+      ]
+      lines += missing.map { "  − expected, did not happen:  \($0.describe(in: viewModel))" }
+      lines += left.flatMap { change in
+        change.lines.enumerated().map { $0.offset == 0 ? "  + happened, not asserted:     \($0.element)" : $0.element }
+      }
+      if !unasserted.isEmpty {
+        lines.append("  (\(Self.count(unasserted.count, "later group")) of changes not asserted yet)")
+      }
+      reporter.record(lines.joined(separator: "\n"), sourceLocation)
     }
 
     /// Forgets the changes not asserted yet, for a test that does not care how it got where it is.
     public func skipChanges() {
-      takeSnapshot(after: "skipping")
+      takeSnapshot(after: "skipping", site: step.site)
       unasserted.removeAll()
     }
 
@@ -172,37 +267,28 @@
     }
 
     /// Ends the test's checks: fails it for each dispatch that has not ended and, in the
-    /// exhaustive mode, for each change not asserted; then cancels what is left. A second call
-    /// does nothing. The ``StrictTrait`` calls it when the test returns.
+    /// exhaustive mode, for the changes not asserted; then cancels what is left. A second call
+    /// does nothing. The ``StrictTrait`` calls it when the test returns, and in XCTest the
+    /// harness calls it when the test case tears down.
     ///
     /// - Parameter sourceLocation: Where the test ends; filled in for you.
     public func finish(sourceLocation: SourceLocation = #_sourceLocation) {
       guard !isFinished else { return }
       isFinished = true
-      takeSnapshot(after: "the test's last step")
+      takeSnapshot(after: "the test's code after its last step", site: step.site)
       for pending in viewModel.pendingWork() where !stillRunning.contains(pending.actionId) {
         let site = sites[pending.run]
         let dispatched =
           site.map { ($0.during ? "at " : "after the step at ") + Self.describe($0.location) }
           ?? "before the harness was made"
-        Issue.record(
-          Comment(
-            rawValue: "The test ended with \(Self.describe(pending.actionId)) still running: run \(pending.run), "
-              + "\(Self.describe(pending.stage)), dispatched \(dispatched). Await its task, drive the clock past its "
-              + "wait, or cancel it; if the test means to leave it running, say so with "
-              + "expectStillRunning(.\(pending.actionId))."),
-          sourceLocation: site?.location ?? sourceLocation)
+        reporter.record(
+          "The test ended with \(Self.describe(pending.actionId)) still running: run \(pending.run), "
+            + "\(Self.describe(pending.stage)), dispatched \(dispatched). Await its task, drive the clock past its "
+            + "wait, or cancel it; if the test means to leave it running, say so with "
+            + "expectStillRunning(.\(pending.actionId)).",
+          site?.location ?? sourceLocation)
       }
-      if strictness == .exhaustive {
-        for (moment, changes) in unasserted {
-          Issue.record(
-            Comment(
-              rawValue: (["The test ended without asserting the changes after \(moment):"]
-                + changes.map { "  + \($0)" }).joined(separator: "\n")),
-            sourceLocation: sourceLocation)
-        }
-        unasserted.removeAll()
-      }
+      if strictness == .exhaustive { reportUnasserted(endingAt: sourceLocation) }
       token?.cancel()
       token = nil
       viewModel.cancelAll()
@@ -210,33 +296,79 @@
 
     // MARK: - Internal
 
+    private func beginStep(at location: SourceLocation) {
+      takeSnapshot(after: "the test's code before the send at \(Self.describe(location))", site: step.site)
+      step = (location, true)
+    }
+
+    private func endStep(at location: SourceLocation) {
+      step.isUnderWay = false
+      takeSnapshot(after: "the send's own code", site: location)
+    }
+
+    /// One issue per run of groups with the same `send`, at that `send`.
+    private func reportUnasserted(endingAt location: SourceLocation) {
+      var index = unasserted.startIndex
+      while index < unasserted.endIndex {
+        let site = unasserted[index].site
+        var end = index + 1
+        while end < unasserted.endIndex, unasserted[end].site == site { end += 1 }
+        let groups = unasserted[index..<end]
+        let total = groups.reduce(0) { $0 + $1.changes.count }
+        let cause =
+          site.map { "after send at \(Self.describe($0))" } ?? "after the harness was made at \(Self.describe(madeAt))"
+        var lines = ["\(Self.count(total, "change")) not asserted \(cause)"]
+        for group in groups {
+          lines.append("  after \(group.moment):")
+          lines += group.changes.flatMap(\.lines).map { "    \($0)" }
+        }
+        lines.append(
+          "Assert each group with harness.expect(...) in order, or call harness.skipChanges() where the test does not care."
+        )
+        reporter.record(lines.joined(separator: "\n"), site ?? madeAt)
+        index = end
+      }
+      unasserted.removeAll()
+    }
+
     private func heard(_ event: ActionEvent<ActionId>) {
       if !actions.contains(event.actionId) { actions.append(event.actionId) }
       if event.kind == .started {
-        sites[event.run] = (step.site, step.isUnderWay)
-      } else if event.isTerminal {
-        sites[event.run] = nil
+        sites[event.run] = (step.site ?? madeAt, step.isUnderWay)
       }
-      takeSnapshot(after: "\(event.kind)(\(event.actionId)), run \(event.run)")
+      // A run dispatched before the first `send` has no `send` to point at.
+      let site = sites[event.run].map { $0.location == madeAt && step.site == nil ? nil : $0.location } ?? step.site
+      if event.isTerminal { sites[event.run] = nil }
+      takeSnapshot(after: "\(event.kind)(.\(event.actionId)), run \(event.run)", site: site)
     }
 
-    private func takeSnapshot(after moment: String) {
+    private func takeSnapshot(after moment: String, site: SourceLocation?) {
       let now = StateSnapshot(of: viewModel, actions: actions)
       let changes = now.changes(since: snapshot)
       snapshot = now
-      if strictness == .exhaustive, !changes.isEmpty { unasserted.append((moment, changes)) }
+      if strictness == .exhaustive, !changes.isEmpty {
+        unasserted.append(Group(moment: moment, site: site, changes: changes))
+      }
     }
 
     private func matches(_ expected: Change, _ actual: StateSnapshot.Change) -> Bool {
-      guard expected.value == actual.new else { return false }
+      guard expected.value == actual.new.text else { return false }
       if let key = expected.key { return key == actual.key }
-      // A property: the key path's value now must be that property's value now.
-      return expected.currentValue?(viewModel) == snapshot.value(of: actual.key)
+      return expected.propertyNames?(viewModel).contains(actual.key) ?? false
     }
 
     private func holdsNow(_ change: Change) -> Bool {
-      if let key = change.key { return snapshot.value(of: key) == change.value }
+      if let key = change.key { return snapshot.value(of: key)?.text == change.value }
       return change.currentValue?(viewModel) == change.value
+    }
+
+    private static func describe(_ group: Group) -> String {
+      let cause = group.site.map { "after send at \(describe($0))" } ?? "after the harness was made"
+      return "\(cause) (\(group.moment))"
+    }
+
+    private static func count(_ count: Int, _ noun: String) -> String {
+      "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     private static func describe(_ location: SourceLocation) -> String {

@@ -3,7 +3,7 @@
 
   /// A Swift Testing trait that makes a suite's tests strict: each ``StrictHarness`` a test makes
   /// is finished when the test returns, so a test that ends with work left running — or, with
-  /// ``Strictness/exhaustive``, with a change it did not assert — fails.
+  /// ``Strictness/exhaustive`` (the default), with a change it did not assert — fails.
   ///
   /// ```swift
   /// @MainActor
@@ -12,9 +12,14 @@
   ///   @Test func refreshEndsItsRun() async {
   ///     let harness = StrictHarness(InboxViewModel(service: MockInboxService()))
   ///     await harness.send { $0.refresh() }.value
-  ///   }  // finished here: nothing is left running, so it passes
+  ///     harness.expect(.startedLoading(.refresh))
+  ///     harness.expect(.stoppedLoading(.refresh))
+  ///   }  // finished here: nothing is left running, every change asserted, so it passes
   /// }
   /// ```
+  ///
+  /// A test under the trait that makes no harness fails too: nothing would check it. Wrap the
+  /// view model under test in a ``StrictHarness``, or move the test to a suite without the trait.
   ///
   /// Opt in per suite (or per test): suites without the trait are as lax as before. Put it after
   /// ``SerialExecutorTrait/serialExecutor``, so the checks run inside the serial scope.
@@ -47,16 +52,25 @@
         }
         await scope.finishAll()
       }
+      if !test.isSuite, scope.harnessCount == 0 {
+        Issue.record(
+          Comment(
+            rawValue: "This test runs under the .strict trait but made no StrictHarness, so nothing checked it. "
+              + "Wrap the view model under test — let harness = StrictHarness(viewModel) — and act through "
+              + "harness.send { ... }; or move the test to a suite without .strict."),
+          sourceLocation: test.sourceLocation)
+      }
     }
   }
 
   extension Trait where Self == StrictTrait {
-    /// Fails a test that ends with work left running; see ``StrictTrait``.
-    public static var strict: Self { StrictTrait(strictness: .workMustEnd) }
+    /// Fails a test that ends with work left running or a change not asserted
+    /// (``Strictness/exhaustive``), or that made no harness; see ``StrictTrait``.
+    public static var strict: Self { StrictTrait(strictness: .exhaustive) }
 
     /// Makes the suite's harnesses as strict as `strictness` asks; see ``StrictTrait``.
     ///
-    /// - Parameter strictness: ``Strictness/exhaustive`` to have every change asserted too.
+    /// - Parameter strictness: ``Strictness/workMustEnd`` to have changes go unasserted.
     /// - Returns: The trait.
     public static func strict(_ strictness: Strictness) -> Self { StrictTrait(strictness: strictness) }
   }

@@ -77,7 +77,7 @@ public final class StreamStub<Input: Sendable, Element: Sendable>: Sendable {
   ///   - elements: The elements, in order.
   ///   - limit: How long to wait, in real time, for a stream to open or the consumer to handle an element.
   /// - Throws: ``WaitTimeoutError`` when nothing opened a stream or handled an element for `limit`.
-  public func send(_ elements: Element..., limit: Duration = .seconds(10)) async throws {
+  public func send(_ elements: Element..., limit: Duration = WaitTimeoutError.defaultLimit) async throws {
     for element in elements { try await deliver(.element(element), "the element", limit: limit) }
   }
 
@@ -85,7 +85,7 @@ public final class StreamStub<Input: Sendable, Element: Sendable>: Sendable {
   ///
   /// - Parameter limit: How long to wait, in real time, for a stream to open or its consumer to see the end.
   /// - Throws: ``WaitTimeoutError`` when that did not happen for `limit`.
-  public func finish(limit: Duration = .seconds(10)) async throws {
+  public func finish(limit: Duration = WaitTimeoutError.defaultLimit) async throws {
     try await deliver(.finish, "the end", limit: limit)
   }
 
@@ -95,7 +95,7 @@ public final class StreamStub<Input: Sendable, Element: Sendable>: Sendable {
   ///   - error: What the stream throws.
   ///   - limit: How long to wait, in real time, for a stream to open or its consumer to catch the error.
   /// - Throws: ``WaitTimeoutError`` when that did not happen for `limit`.
-  public func fail(with error: any Error, limit: Duration = .seconds(10)) async throws {
+  public func fail(with error: any Error, limit: Duration = WaitTimeoutError.defaultLimit) async throws {
     try await deliver(.failure(error), "the error", limit: limit)
   }
 
@@ -105,7 +105,7 @@ public final class StreamStub<Input: Sendable, Element: Sendable>: Sendable {
   ///   - count: The number of calls to wait for.
   ///   - limit: How long to wait, in real time.
   /// - Throws: ``WaitTimeoutError`` when there were fewer calls after `limit`.
-  public func waitForCalls(_ count: Int, limit: Duration = .seconds(10)) async throws {
+  public func waitForCalls(_ count: Int, limit: Duration = WaitTimeoutError.defaultLimit) async throws {
     try await wait(for: "\(count) call(s) of the stream stub", limit: limit) { $0.calls.count >= count }
   }
 

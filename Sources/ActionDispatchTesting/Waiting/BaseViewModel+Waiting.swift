@@ -20,7 +20,7 @@ extension BaseViewModel {
   ///   - limit: A safety net against a test that would otherwise hang: how long the wait may go
   ///     without a lifecycle event of the view model; real time.
   /// - Throws: ``WaitTimeoutError`` when the action is still loading and no event came for `limit`.
-  public func waitUntilIdle(_ actionId: ActionId, limit: Duration = .seconds(10)) async throws {
+  public func waitUntilIdle(_ actionId: ActionId, limit: Duration = WaitTimeoutError.defaultLimit) async throws {
     try await waitUntil("\(actionId) to be idle", limit: limit) { viewModel in
       !viewModel.isLoading(for: actionId)
     }
@@ -31,7 +31,7 @@ extension BaseViewModel {
   /// - Parameter limit: A safety net against a test that would otherwise hang: how long the wait
   ///   may go without a lifecycle event of the view model; real time.
   /// - Throws: ``WaitTimeoutError`` when an action is still loading and no event came for `limit`.
-  public func waitUntilAllIdle(limit: Duration = .seconds(10)) async throws {
+  public func waitUntilAllIdle(limit: Duration = WaitTimeoutError.defaultLimit) async throws {
     try await waitUntil("every action to be idle", limit: limit) { !$0.isAnyLoading }
   }
 
@@ -49,7 +49,7 @@ extension BaseViewModel {
   /// - Throws: ``WaitTimeoutError`` when the condition still fails and no event came for `limit`.
   public func waitUntil(
     _ description: String,
-    limit: Duration = .seconds(10),
+    limit: Duration = WaitTimeoutError.defaultLimit,
     _ condition: @escaping @MainActor (BaseViewModel) -> Bool
   ) async throws {
     if condition(self) { return }

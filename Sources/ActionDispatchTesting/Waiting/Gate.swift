@@ -1,4 +1,5 @@
 import ActionDispatch
+import Testing
 
 /// A barrier that work waits at until the test opens it: the way to hold a run in flight.
 ///
@@ -10,7 +11,7 @@ import ActionDispatch
 /// await run.value
 /// ```
 ///
-/// ``arrivals(_:)`` tells the test that work has reached the gate, without sleeping.
+/// ``arrivals(_:limit:sourceLocation:)`` tells the test that work has reached the gate, without sleeping.
 public final class Gate: Sendable {
   private struct State {
     var isOpen = false
@@ -42,7 +43,7 @@ public final class Gate: Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let (outcome, ready) = state.withLock {
-          state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+          state -> (Result<Void, any Error>?, [CheckedContinuation<Bool, Never>]) in
           state.arrivals += 1
           let ready = state.waiters.takeReady(at: state.arrivals)
           if Task.isCancelled { return (.failure(CancellationError()), ready) }
@@ -51,7 +52,7 @@ public final class Gate: Sendable {
           state.passers.append(continuation)
           return (nil, ready)
         }
-        for waiter in ready { waiter.resume() }
+        for waiter in ready { waiter.resume(returning: true) }
         if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {
@@ -84,8 +85,23 @@ public final class Gate: Sendable {
 
   /// Waits until work has arrived at the gate at least `count` times in all.
   ///
-  /// - Parameter count: The number of arrivals to wait for.
-  public func arrivals(_ count: Int) async {
-    await CountWaiters.wait(for: count, in: state, count: \.arrivals, waiters: \.waiters)
+  /// The wait is bounded: when `limit` of real time passes first, it fails the running test
+  /// (an issue in Swift Testing, a failure in XCTest) saying how many arrivals it waited for
+  /// and how many came, and returns.
+  ///
+  /// - Parameters:
+  ///   - count: The number of arrivals to wait for.
+  ///   - limit: How long to wait, in real time; ``WaitTimeoutError/defaultLimit`` by default.
+  ///   - sourceLocation: Where the test waits, for the failure; filled in for you.
+  public func arrivals(
+    _ count: Int, limit: Duration = WaitTimeoutError.defaultLimit, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let reached = await CountWaiters.wait(
+      for: count, in: state, count: { $0.arrivals }, waiters: \.waiters, limit: limit)
+    guard !reached else { return }
+    FailureReporter.current.record(
+      "Waited \(limit) for \(count) arrival(s) at the gate, and \(arrivalCount) came. "
+        + "Check that the work was dispatched and reaches gate.pass().",
+      sourceLocation)
   }
 }

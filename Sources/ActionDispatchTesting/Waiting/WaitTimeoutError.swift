@@ -18,6 +18,13 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
     self.limit = limit
   }
 
+  /// The limit of every waiting helper that is not given one: 30 seconds of real time.
+  ///
+  /// Long enough that a test on a busy two-core CI runner never trips it while its work
+  /// progresses (the view model waits count it without progress), short enough that a broken
+  /// build fails in seconds rather than hang CI. A test of the limit itself passes a small one.
+  public static let defaultLimit: Duration = .seconds(30)
+
   /// A message that says what happened and what to check.
   public var description: String {
     "Waited for \(awaited), and nothing happened for \(limit). Check that the action was dispatched and that its work returns."

@@ -6,7 +6,7 @@ import Testing
 
 // snippet: strict-suite
 @MainActor
-@Suite(.serialExecutor, .strict(.exhaustive))
+@Suite(.serialExecutor, .strict)
 struct LiveFeedStrictTests {
   @Test func refreshShowsTheMessages() async {
     let service = MockLiveFeedService()
@@ -19,6 +19,18 @@ struct LiveFeedStrictTests {
     harness.expect(.set(\.messages, to: ["hello"]), .stoppedLoading(.refresh))
   }
   // end snippet: strict-suite
+
+  // snippet: async-send
+  @Test func refreshingAndWaiting() async {
+    let service = MockLiveFeedService()
+    service.refreshStub.succeed(with: ["hello"])
+    let harness = StrictHarness(LiveFeedViewModel(service: service))
+
+    await harness.send { await $0.refresh().value }
+    harness.expect(.startedLoading(.refresh))
+    harness.expect(.set(\.messages, to: ["hello"]), .stoppedLoading(.refresh))
+  }
+  // end snippet: async-send
 
   // snippet: still-running
   @Test func watchingLeavesTheFeedOpen() async throws {

@@ -11,6 +11,12 @@
     /// The default strictness of the harnesses made in the scope.
     let strictness: Strictness
     private let finishers = LockedState<[@MainActor @Sendable () -> Void]>([])
+    private let registrations = LockedState(0)
+
+    /// How many harnesses were made in the scope.
+    var harnessCount: Int {
+      registrations.withLock { $0 }
+    }
 
     init(strictness: Strictness) {
       self.strictness = strictness
@@ -19,6 +25,7 @@
     /// Registers what finishes a harness.
     func register(_ finish: @escaping @MainActor @Sendable () -> Void) {
       finishers.withLock { $0.append(finish) }
+      registrations.withLock { $0 += 1 }
     }
 
     /// Finishes every harness made in the scope, in the order they were made.
