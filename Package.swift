@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "ActionDispatch", targets: ["ActionDispatch"]),
     .library(name: "ActionDispatchTesting", targets: ["ActionDispatchTesting"]),
+    .library(name: "HTTPTransport", targets: ["HTTPTransport"]),
     .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
     .library(name: "GitHubFollowers", targets: ["GitHubFollowers"]),
     .executable(name: "action-dispatch", targets: ["action-dispatch"]),
@@ -19,9 +20,12 @@ let package = Package(
     .target(name: "ActionDispatch"),
     // What a consumer's tests import.
     .target(name: "ActionDispatchTesting", dependencies: ["ActionDispatch"]),
-    // A GitHub REST client: HTTP, the client, models, services and paging; no view model, so it
-    // does not depend on ActionDispatch.
-    .target(name: "GitHubAPI"),
+    // The HTTP transport: requests, responses, the HTTPClient protocol and its production client
+    // (libcurl driven directly on Linux, URLSession on Apple platforms); no dependency.
+    .target(name: "HTTPTransport"),
+    // A GitHub REST client: the client, models, services and paging over HTTPTransport (which it
+    // re-exports); no view model, so it does not depend on ActionDispatch.
+    .target(name: "GitHubAPI", dependencies: ["HTTPTransport"]),
     // The reference feature: the view models over the client (followers, streaming, browse); it
     // re-exports GitHubAPI.
     .target(name: "GitHubFollowers", dependencies: ["ActionDispatch", "GitHubAPI"]),
@@ -56,12 +60,16 @@ let package = Package(
     .testTarget(name: "ActionDispatchTestingTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
     .testTarget(
       name: "GitHubFollowersTests",
-      dependencies: ["ActionDispatch", "GitHubAPI", "GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer"]
+      dependencies: [
+        "ActionDispatch", "GitHubAPI", "HTTPTransport", "GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer",
+      ]
     ),
     .testTarget(
       name: "ActionDispatchCLITests",
       dependencies: ["ActionDispatch", "FakeGitHubServer", "BrowseUI", "BrowseUITestSupport"]),
     .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding"]),
+    // The transport against loopback servers, and its canaries: libcurl's symbols and callbacks.
+    .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "FakeGitHubServer"]),
     // The benchmarks' `--check`: its verdicts, and a run without the tool beside it.
     .testTarget(name: "ActionDispatchBenchmarksTests", dependencies: ["ActionDispatchBenchmarks"]),
     .testTarget(

@@ -23,7 +23,7 @@ import Testing
     var client: GitHubClient {
       GitHubClient(
         configuration: .init(baseURL: api.baseURL, token: "t0ken", maxRetries: 0, clock: ImmediateClock()),
-        httpClient: URLSessionHTTPClient(timeout: .seconds(60)))
+        httpClient: DefaultHTTPClient(timeout: .seconds(60)))
     }
 
     /// `path` on the other server, as a `Location`.

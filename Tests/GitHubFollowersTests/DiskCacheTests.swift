@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import GitHubAPI
+@testable import HTTPTransport
 
 /// `DiskCache`: the client's answers kept on disk between runs, with a maximum age, a byte
 /// limit, and entries that belong to one URL and one token.

@@ -86,7 +86,7 @@ import Testing
     defer { server.stop() }
     server.addUser("bigfan", followers: 250)
     let url = try #require(URL(string: "\(server.baseURL.absoluteString)/users/bigfan/followers?per_page=100&page=2"))
-    let response = try await URLSessionHTTPClient().send(.get(url: url))
+    let response = try await DefaultHTTPClient().send(.get(url: url))
     let scanned = try #require(FollowerPageScanner.followers(in: response.body))
     #expect(scanned == (try JSONDecoder().decode([Follower].self, from: response.body)))
     #expect(scanned.map(\.login) == (101...200).map { "bigfan-follower-\($0)" })

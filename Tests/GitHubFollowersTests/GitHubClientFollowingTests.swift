@@ -10,7 +10,7 @@ import Testing
   private func client(_ server: FakeGitHubServer, token: String?) -> GitHubClient {
     GitHubClient(
       configuration: .init(baseURL: server.baseURL, token: token, maxRetries: 0, clock: ImmediateClock()),
-      httpClient: URLSessionHTTPClient(timeout: .seconds(60)))
+      httpClient: DefaultHTTPClient(timeout: .seconds(60)))
   }
 
   @Test func followAndUnfollowSendPutAndDeleteWithTheToken() async throws {

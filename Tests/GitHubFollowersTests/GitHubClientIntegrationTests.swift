@@ -12,11 +12,11 @@ import Testing
 @Suite struct GitHubClientIntegrationTests {
   func client(
     _ server: FakeGitHubServer, token: String? = nil, maxRetries: Int = 3, timeout: Duration = .seconds(60),
-    http: URLSessionHTTPClient? = nil
+    http: DefaultHTTPClient? = nil
   ) -> GitHubClient {
     GitHubClient(
       configuration: .init(baseURL: server.baseURL, token: token, maxRetries: maxRetries, clock: ImmediateClock()),
-      httpClient: http ?? URLSessionHTTPClient(timeout: timeout))
+      httpClient: http ?? DefaultHTTPClient(timeout: timeout))
   }
 
   // MARK: - Pages, ETags, models
@@ -281,7 +281,7 @@ import Testing
     let server = try FakeGitHubServer(latency: .seconds(120))
     defer { server.stop() }
     server.addUser("octocat", followers: 40)
-    let github = client(server, http: URLSessionHTTPClient(timeout: .seconds(120)))
+    let github = client(server, http: DefaultHTTPClient(timeout: .seconds(120)))
     let tasks = (1...100).map { index in
       Task { try await github.followers(of: "octocat", page: index % 3 + 1, perPage: 10) }
     }
@@ -304,7 +304,7 @@ import Testing
 
   /// The Linux deadlock of `URLSession.data(for:)` (its cancellation handler against the
   /// session's work queue finishing the same request, swift-corelibs-foundation #5412) shows
-  /// within a few rounds of mass cancellation; `URLSessionHTTPClient` must survive all of them.
+  /// within a few rounds of mass cancellation; `DefaultHTTPClient` must survive all of them.
   @Test
   func repeatedMassCancellationNeitherCrashesNorDeadlocks() async throws {
     let server = try FakeGitHubServer()

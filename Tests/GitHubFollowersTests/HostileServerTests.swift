@@ -15,7 +15,7 @@ struct HostileServerTests {
     server.respond(to: "/users/octocat", with: answer, times: nil)
     let client = GitHubClient(
       configuration: .init(baseURL: server.baseURL, maxRetries: 0, clock: ImmediateClock()),
-      httpClient: URLSessionHTTPClient(timeout: timeout))
+      httpClient: DefaultHTTPClient(timeout: timeout))
     do {
       let profile = try await client.profile(of: "octocat")
       Issue.record("expected an error, got \(profile)")
@@ -108,7 +108,7 @@ struct HostileServerTests {
     server.respond(to: "/users/octocat", with: .gzipBomb(inflatedSize: 32 << 30, transfer: transfer))
     let client = GitHubClient(
       configuration: .init(baseURL: server.baseURL, maxRetries: 0, clock: ImmediateClock()),
-      httpClient: URLSessionHTTPClient(timeout: .seconds(600)))
+      httpClient: DefaultHTTPClient(timeout: .seconds(600)))
     await #expect {
       try await client.profile(of: "octocat")
     } throws: { error in

@@ -15,7 +15,7 @@ import Testing
     defer { server.stop() }
     let location = "/users/monalisa?from=\(status)"
     server.respond(to: "/users/octocat", with: .redirect(status, to: location))
-    let http = URLSessionHTTPClient(timeout: .seconds(60))
+    let http = DefaultHTTPClient(timeout: .seconds(60))
 
     let response = try await http.send(.get(url: server.baseURL.appending(path: "users/octocat")))
 
@@ -38,7 +38,7 @@ import Testing
     defer { server.stop() }
     let transfer = BodyTransfer()
     server.respond(to: "/users/octocat", with: .gzipBomb(inflatedSize: 32 << 30, transfer: transfer, status: 302))
-    let http = URLSessionHTTPClient(timeout: .seconds(60))
+    let http = DefaultHTTPClient(timeout: .seconds(60))
 
     let response = try await http.send(.get(url: server.baseURL.appending(path: "users/octocat")))
 
@@ -60,7 +60,7 @@ import Testing
       with: .gzipBomb(inflatedSize: 32 << 30, transfer: transfer, status: 307, location: "/users/monalisa"))
     let client = GitHubClient(
       configuration: .init(baseURL: server.baseURL, token: "t0ken", maxRetries: 0, clock: ImmediateClock()),
-      httpClient: URLSessionHTTPClient(timeout: .seconds(60)))
+      httpClient: DefaultHTTPClient(timeout: .seconds(60)))
 
     let profile = try await client.profile(of: "octocat")
 

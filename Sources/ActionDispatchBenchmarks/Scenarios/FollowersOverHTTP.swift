@@ -72,7 +72,7 @@ enum FollowersOverHTTP {
         name: "followers over HTTP: \(pages) raw URLSession sends vs pages × latency",
         value: rawMedian * 1000, unit: "ms", baselineName: "pages × latency", baselineValue: floor * 1000,
         measure: rawMedian / floor, target: .infinity, targetDescription: "reference (no target)",
-        notes: "the sequential run's floor on this machine: URLSessionHTTPClient alone, bodies not decoded"),
+        notes: "the sequential run's floor on this machine: DefaultHTTPClient alone, bodies not decoded"),
       BenchmarkResult(
         name: "followers over HTTP: \(pages) pages sequential vs pages × latency",
         value: sequentialMedian * 1000, unit: "ms", baselineName: "pages × latency", baselineValue: floor * 1000,
@@ -103,7 +103,7 @@ enum FollowersOverHTTP {
   /// a send failed (the round is then not a measurement).
   @MainActor
   private static func timeRawSends(server: FakeGitHubServer, pages: Int, perPage: Int) async -> Double {
-    let http = URLSessionHTTPClient()
+    let http = DefaultHTTPClient()
     let urls = (1...pages).compactMap { page in
       URL(string: "\(server.baseURL.absoluteString)/users/bench/followers?per_page=\(perPage)&page=\(page)")
     }

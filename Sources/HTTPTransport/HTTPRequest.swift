@@ -76,7 +76,7 @@ public struct HTTPRequest: Sendable, Hashable {
   /// The URL given to ``get(url:)`` with this request's query items appended, or `nil` for a
   /// request built from a path (which needs a base URL: ``url(relativeTo:)``).
   ///
-  /// An ``HTTPClient`` sends requests that have one: a ``GitHubClient`` resolves every path
+  /// An ``HTTPClient`` sends requests that have one: a GitHub client resolves every path
   /// against its base URL before it calls ``HTTPClient/send(_:)``.
   public var absoluteURL: URL? {
     guard case .url(let url) = target, url.scheme != nil else { return nil }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A response body was larger than ``URLSessionHTTPClient/maxResponseBytes``.
+/// A response body was larger than the HTTP client's `maxResponseBytes` (32 MiB by default).
 ///
 /// Raised while the response arrives, never after: a `Content-Length` over the limit is
 /// refused as soon as the head arrives (``announced`` is `true`), and a body without one is

@@ -1,5 +1,5 @@
 import Foundation
-import GitHubFollowers
+import HTTPTransport
 import Testing
 
 @Suite struct HTTPRequestTests {

@@ -1,8 +1,9 @@
 /// Something that sends an HTTP request and returns the whole response.
 ///
-/// ``GitHubClient`` talks to the network only through this protocol, so tests replace the
-/// network with a stub, and apps can add logging or a proxy. ``URLSessionHTTPClient`` is the
-/// implementation for production.
+/// The GitHub client talks to the network only through this protocol, so tests replace the
+/// network with a stub, and apps can add logging or a proxy. `DefaultHTTPClient` is the
+/// implementation for production: `CurlHTTPClient` (libcurl, driven directly) on Linux,
+/// `URLSessionHTTPClient` on Apple platforms.
 ///
 /// ```swift
 /// struct RecordingClient: HTTPClient {
@@ -12,7 +13,7 @@
 ///     return try await base.send(request)
 ///   }
 /// }
-/// let github = GitHubClient(httpClient: RecordingClient(base: URLSessionHTTPClient()))
+/// let github = GitHubClient(httpClient: RecordingClient(base: DefaultHTTPClient()))
 /// ```
 ///
 /// > Important: A request arrives with an absolute URL (``HTTPRequest/absoluteURL``): the
