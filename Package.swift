@@ -25,10 +25,15 @@ let package = Package(
     .target(name: "HTTPTransport"),
     // A GitHub REST client: the client, models, services and paging over HTTPTransport (which it
     // re-exports); no view model, so it does not depend on ActionDispatch.
-    .target(name: "GitHubAPI", dependencies: ["HTTPTransport"]),
+    .target(name: "GitHubAPI", dependencies: ["HTTPTransport", "PackageVersion"]),
+    // The package's version: the client's default User-Agent and `action-dispatch --version`.
+    .target(name: "PackageVersion"),
+    // DemoFollowersService and its fixtures, answering offline for previews, tests and `--demo`;
+    // re-exported by GitHubFollowers.
+    .target(name: "GitHubDemo", dependencies: ["GitHubAPI"]),
     // The reference feature: the view models over the client (followers, streaming, browse); it
     // re-exports GitHubAPI.
-    .target(name: "GitHubFollowers", dependencies: ["ActionDispatch", "GitHubAPI"]),
+    .target(name: "GitHubFollowers", dependencies: ["ActionDispatch", "GitHubAPI", "GitHubDemo"]),
     // The command-line tool.
     .executableTarget(
       name: "action-dispatch",
@@ -58,12 +63,27 @@ let package = Package(
 
     .testTarget(name: "ActionDispatchTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
     .testTarget(name: "ActionDispatchTestingTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
+    // The view models over the client.
     .testTarget(
       name: "GitHubFollowersTests",
       dependencies: [
-        "ActionDispatch", "GitHubAPI", "HTTPTransport", "GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer",
+        "ActionDispatch", "GitHubAPI", "GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer",
+        "GitHubAPITestSupport",
       ]
     ),
+    // The GitHub client (and the demo service beside it): requests, errors, paging, the cache,
+    // hostile servers over real HTTP.
+    .testTarget(
+      name: "GitHubAPITests",
+      dependencies: [
+        "GitHubAPI", "GitHubDemo", "HTTPTransport", "ActionDispatch", "ActionDispatchTesting", "FakeGitHubServer",
+        "GitHubAPITestSupport",
+      ]
+    ),
+    // What the client's and the view models' tests share: a recording HTTP client and GitHub JSON.
+    .target(
+      name: "GitHubAPITestSupport", dependencies: ["GitHubAPI", "ActionDispatch", "ActionDispatchTesting"],
+      path: "Tests/GitHubAPITestSupport"),
     .testTarget(
       name: "ActionDispatchCLITests",
       dependencies: ["ActionDispatch", "FakeGitHubServer", "BrowseUI", "BrowseUITestSupport"]),

@@ -124,7 +124,7 @@ struct BenchmarkCommand {
     if wanted("cancelling", results: []) {
       results += await CancellingRuns.run(runs: 100_000, rounds: quick ? 3 : 5)
     }
-    let httpResults = ["client's share", "pages × latency", "concurrency 4", "second identical run", "raw URLSession"]
+    let httpResults = ["client's share", "pages × latency", "concurrency 4", "second identical run", "raw transport"]
     if wanted("followers over HTTP", results: httpResults) {
       let latency = ProcessInfo.processInfo.environment["BENCH_LATENCY_MS"].flatMap(Int.init) ?? 20
       // Five rounds even when quick: the client's share (gated at 1.1×, read 1.06–1.07×) once read

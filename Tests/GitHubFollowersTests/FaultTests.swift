@@ -1,6 +1,7 @@
 import ActionDispatchTesting
 import FakeGitHubServer
 import Foundation
+import GitHubAPITestSupport
 import GitHubFollowers
 import Testing
 

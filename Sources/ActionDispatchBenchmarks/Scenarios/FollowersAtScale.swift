@@ -73,7 +73,7 @@ enum FollowersAtScale {
 
   /// The rows-a-second row; without the built tool, the same row, not measured.
   static func rate(followers rateFollowers: Int, latency: Int, rounds: Int) -> [BenchmarkResult] {
-    let name = "followers at scale: rows a second, \(rateFollowers) followers, vs bare URLSession sends"
+    let name = "followers at scale: rows a second, \(rateFollowers) followers, vs bare transport sends"
     let targetDescription = "within 10% (time ≤ 1.11× the sends)"
     do {
       _ = try BuiltProducts.locate()

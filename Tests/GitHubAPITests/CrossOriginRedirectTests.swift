@@ -1,7 +1,7 @@
 import ActionDispatchTesting
 import FakeGitHubServer
 import Foundation
-import GitHubFollowers
+import GitHubAPI
 import Testing
 
 /// A redirect to another origin (here: another port on loopback) is refused for every method,

@@ -1,5 +1,7 @@
 import Foundation
-import GitHubFollowers
+import GitHubAPI
+import GitHubAPITestSupport
+import GitHubDemo
 import Testing
 
 /// What `action-dispatch --demo` talks to: the demo fixtures, offline, behind the same checks

@@ -1,6 +1,7 @@
 import ActionDispatchTesting
 import Foundation
-import GitHubFollowers
+import GitHubAPI
+import GitHubAPITestSupport
 import Testing
 
 @Suite struct GitHubClientRequestTests {

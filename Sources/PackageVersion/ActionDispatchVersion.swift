@@ -1,6 +1,6 @@
 /// The version of the ActionDispatch package.
 ///
-/// Sent in the default `User-Agent` (``GitHubClient/Configuration/userAgent``) and printed by
+/// Sent in the default `User-Agent` (`GitHubClient.Configuration.userAgent`) and printed by
 /// `action-dispatch --version`.
 ///
 /// ```swift

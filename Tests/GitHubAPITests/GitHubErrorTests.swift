@@ -1,5 +1,5 @@
 import Foundation
-import GitHubFollowers
+import GitHubAPI
 import Testing
 
 @Suite struct GitHubErrorTests {

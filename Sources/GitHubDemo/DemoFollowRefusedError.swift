@@ -1,3 +1,5 @@
+import GitHubAPI
+
 /// The demo refuses to follow or unfollow ``DemoFixtures/unfollowableLogin``, so that
 /// `action-dispatch browse --demo` can show a row whose action failed.
 ///

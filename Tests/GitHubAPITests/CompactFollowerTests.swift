@@ -1,5 +1,5 @@
 import Foundation
-import GitHubFollowers
+import GitHubAPI
 import Testing
 
 /// A follower keeps what GitHub derives from its login and id as a tag, not a copy: what it

@@ -1,7 +1,7 @@
 import ActionDispatchTesting
 import FakeGitHubServer
 import Foundation
-import GitHubFollowers
+import GitHubAPI
 import Testing
 
 /// `follow` and `unfollow` against the fake server: `PUT`/`DELETE /user/following/{username}`

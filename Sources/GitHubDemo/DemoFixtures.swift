@@ -1,4 +1,5 @@
 import Foundation
+import GitHubAPI
 
 /// The offline data behind ``DemoFollowersService``: the user `octocat`,
 /// 45 followers, their profiles, and a user search over them. Some followers have followers of

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubAPI
 
 /// A ``FollowersService`` that serves ``DemoFixtures``, offline: what `action-dispatch --demo`
 /// talks to.

@@ -1,16 +1,16 @@
 import ActionDispatch
 import ActionDispatchTesting
 import Foundation
-import GitHubFollowers
+import GitHubAPI
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// A recording ``HTTPClient`` for unit tests: every request is recorded before the handler
+/// A recording `HTTPClient` for unit tests: every request is recorded before the handler
 /// answers it, so a test can count the requests a call made (zero for an invalid username).
-final class StubHTTPClient: HTTPClient {
-  typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+package final class StubHTTPClient: HTTPClient {
+  package typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
   private struct State {
     var requests: [HTTPRequest] = []
@@ -21,12 +21,12 @@ final class StubHTTPClient: HTTPClient {
   private let state = LockedState(State())
   private let handler: Handler
 
-  init(_ handler: @escaping Handler) {
+  package init(_ handler: @escaping Handler) {
     self.handler = handler
   }
 
   /// Answers with the given responses in turn; the last one repeats.
-  convenience init(sequence: [Result<HTTPResponse, any Error>]) {
+  package convenience init(sequence: [Result<HTTPResponse, any Error>]) {
     let index = LockedState(0)
     self.init { _ in
       let position = index.withLock { value -> Int in
@@ -38,16 +38,16 @@ final class StubHTTPClient: HTTPClient {
   }
 
   /// Always answers with one response.
-  convenience init(always response: HTTPResponse) {
+  package convenience init(always response: HTTPResponse) {
     self.init { _ in response }
   }
 
-  var requests: [HTTPRequest] { state.withLock { $0.requests } }
-  var requestCount: Int { state.withLock { $0.requests.count } }
-  var maxInFlight: Int { state.withLock { $0.maxInFlight } }
-  var urls: [String] { requests.map { $0.absoluteURL?.absoluteString ?? "<relative>" } }
+  package var requests: [HTTPRequest] { state.withLock { $0.requests } }
+  package var requestCount: Int { state.withLock { $0.requests.count } }
+  package var maxInFlight: Int { state.withLock { $0.maxInFlight } }
+  package var urls: [String] { requests.map { $0.absoluteURL?.absoluteString ?? "<relative>" } }
 
-  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+  package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     state.withLock { state in
       state.requests.append(request)
       state.inFlight += 1
@@ -59,11 +59,11 @@ final class StubHTTPClient: HTTPClient {
 }
 
 extension HTTPResponse {
-  static func json(_ body: String, headers: [String: String] = [:]) -> HTTPResponse {
+  package static func json(_ body: String, headers: [String: String] = [:]) -> HTTPResponse {
     json(200, body, headers: headers)
   }
 
-  static func json(_ status: Int, _ body: String, headers: [String: String] = [:]) -> HTTPResponse {
+  package static func json(_ status: Int, _ body: String, headers: [String: String] = [:]) -> HTTPResponse {
     var all = ["Content-Type": "application/json; charset=utf-8"]
     all.merge(headers) { _, new in new }
     return HTTPResponse(statusCode: status, headers: all, body: Data(body.utf8))
@@ -71,8 +71,8 @@ extension HTTPResponse {
 }
 
 /// GitHub-shaped JSON for stubs.
-enum GitHubJSON {
-  static func follower(_ login: String, id: Int) -> String {
+package enum GitHubJSON {
+  package static func follower(_ login: String, id: Int) -> String {
     """
     {"login":"\(login)","id":\(id),"node_id":"MDQ6VXNlcj\(id)=","avatar_url":"https://avatars.githubusercontent.com/u/\(id)?v=4",\
     "gravatar_id":"","url":"https://api.github.com/users/\(login)","html_url":"https://github.com/\(login)",\
@@ -83,18 +83,18 @@ enum GitHubJSON {
     """
   }
 
-  static func followers(_ logins: [String], firstID: Int = 1) -> String {
+  package static func followers(_ logins: [String], firstID: Int = 1) -> String {
     "[" + logins.enumerated().map { follower($1, id: firstID + $0) }.joined(separator: ",") + "]"
   }
 
   /// Followers `prefix-1 ... prefix-count` (as the fake server names them).
-  static func followers(page: Int, perPage: Int, prefix: String = "f") -> String {
+  package static func followers(page: Int, perPage: Int, prefix: String = "f") -> String {
     let first = (page - 1) * perPage + 1
     return followers((first..<(first + perPage)).map { "\(prefix)-\($0)" }, firstID: first)
   }
 
   /// The octocat profile as `GET /users/octocat` returns it, nulls included.
-  static let octocatProfile = """
+  package static let octocatProfile = """
     {
       "login": "octocat", "id": 583231, "node_id": "MDQ6VXNlcjU4MzIzMQ==",
       "avatar_url": "https://avatars.githubusercontent.com/u/583231?v=4", "gravatar_id": "",
@@ -113,14 +113,20 @@ enum GitHubJSON {
 
 extension URL {
   /// A URL from a literal known to be valid in a test.
-  init(_ literal: StaticString) {
+  package init(_ literal: StaticString) {
     self.init(string: "\(literal)")!
   }
 }
 
 /// Hangs until the calling task is cancelled, then throws `CancellationError`: an HTTP
 /// request that never answers. `clock.waitForSleepers(n)` tells that `n` requests hang.
-func hangUntilCancelled(on clock: TestClock) async throws -> HTTPResponse {
+package func hangUntilCancelled(on clock: TestClock) async throws -> HTTPResponse {
   try await clock.sleep(for: .seconds(1_000_000))
   throw CancellationError()
+}
+
+/// The `page` query item of a request's URL; 1 when it has none.
+package func pageNumber(_ request: HTTPRequest) -> Int {
+  let items = URLComponents(url: request.absoluteURL!, resolvingAgainstBaseURL: false)?.queryItems ?? []
+  return items.first { $0.name == "page" }.flatMap { $0.value.flatMap(Int.init) } ?? 1
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GitHubFollowers
+import GitHubAPI
 
 /// The GitHubFollowers catalog's examples, compiled as they are quoted
 /// (scripts/check-doc-snippets). They talk to api.github.com, so no test calls them; the

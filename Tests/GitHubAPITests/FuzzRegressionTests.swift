@@ -1,6 +1,7 @@
 import ActionDispatchTesting
 import Foundation
-import GitHubFollowers
+import GitHubAPI
+import GitHubAPITestSupport
 import Testing
 
 /// The properties the fuzzers in `Fuzz/` check, on the inputs they crashed on and on a handful

@@ -1,6 +1,8 @@
 import ActionDispatchTesting
 import Foundation
-import GitHubFollowers
+import GitHubAPI
+import GitHubAPITestSupport
+import GitHubDemo
 import Testing
 
 /// Holds requests for pages until the test releases them, to answer out of order.
@@ -31,8 +33,7 @@ actor PageGate {
 
 @Suite struct AllFollowersTests {
   static func pageNumber(_ request: HTTPRequest) -> Int {
-    let items = URLComponents(url: request.absoluteURL!, resolvingAgainstBaseURL: false)?.queryItems ?? []
-    return items.first { $0.name == "page" }.flatMap { $0.value.flatMap(Int.init) } ?? 1
+    GitHubAPITestSupport.pageNumber(request)
   }
 
   /// A GitHub-like server for `pages` pages of 2 followers, with GitHub's Link header.

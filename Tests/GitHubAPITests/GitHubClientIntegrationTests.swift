@@ -1,7 +1,8 @@
 import ActionDispatchTesting
 import FakeGitHubServer
 import Foundation
-import GitHubFollowers
+import GitHubAPI
+import GitHubAPITestSupport
 import Testing
 
 /// The client against a real HTTP server on loopback, through URLSession.

@@ -1,7 +1,7 @@
 import ActionDispatchTesting
 import FakeGitHubServer
 import Foundation
-import GitHubFollowers
+import GitHubAPI
 import Testing
 
 /// A server that answers with something other than a well-formed HTTP response, over real

@@ -1,3 +1,5 @@
+import GitHubAPI
+
 /// The demo data has no user by that login; unlike ``GitHubError/notFound(_:)``, no request
 /// was sent, so nothing is said about GitHub.
 ///

@@ -1,5 +1,6 @@
 import Foundation
-import GitHubFollowers
+import GitHubAPI
+import GitHubAPITestSupport
 import Testing
 
 @Suite struct LinkHeaderTests {

@@ -1,3 +1,5 @@
+import GitHubAPI
+
 extension DemoFollowersService: FollowingService {
   /// `nil`: the demo always simulates following.
   public var followingUnavailableReason: String? { nil }

@@ -2,7 +2,8 @@ import ActionDispatch
 import ActionDispatchTesting
 import FakeGitHubServer
 import Foundation
-import GitHubFollowers
+import GitHubAPI
+import GitHubAPITestSupport
 import Testing
 
 @Suite struct GitHubClientCacheTests {
