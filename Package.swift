@@ -88,6 +88,8 @@ let package = Package(
       name: "ActionDispatchCLITests",
       dependencies: ["ActionDispatch", "FakeGitHubServer", "BrowseUI", "BrowseUITestSupport"]),
     .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding"]),
+    // The command-line toolkit alone: its parser, help and terminal text.
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     // The transport against loopback servers, and its canaries: libcurl's symbols and callbacks.
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "FakeGitHubServer"]),
     // The benchmarks' `--check`: its verdicts, and a run without the tool beside it.
