@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ActionDispatchTesting", targets: ["ActionDispatchTesting"]),
     .library(name: "HTTPTransport", targets: ["HTTPTransport"]),
     .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
+    .library(name: "GitHubDemo", targets: ["GitHubDemo"]),
     .library(name: "GitHubFollowers", targets: ["GitHubFollowers"]),
     .executable(name: "action-dispatch", targets: ["action-dispatch"]),
     // Scaffolding alone, for `swift run action-dispatch-scaffold ...` from an app's package: it
