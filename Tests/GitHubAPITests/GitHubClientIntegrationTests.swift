@@ -5,7 +5,7 @@ import GitHubAPI
 import GitHubAPITestSupport
 import Testing
 
-/// The client against a real HTTP server on loopback, through URLSession.
+/// The client against a real HTTP server on loopback, through the production transport.
 ///
 /// The default request deadline only bounds a hang: no test here waits it out (the timeout test
 /// passes its own). 10 s ran out for three requests under ThreadSanitizer beside the rest of the
@@ -286,7 +286,7 @@ import Testing
     let tasks = (1...100).map { index in
       Task { try await github.followers(of: "octocat", page: index % 3 + 1, perPage: 10) }
     }
-    // Some requests are on the wire, the rest queued in URLSession: cancel them all.
+    // Some requests are on the wire, the rest queued in the transport (six connections a host): cancel them all.
     while server.requestCount < 6 { await Task.yield() }
     for task in tasks { task.cancel() }
     var cancelled = 0

@@ -39,6 +39,8 @@
     /// Loads `library`, makes the multi handle and starts the thread.
     static func start(library: String) -> Result<CurlLoop, CurlUnavailableError> {
       LibCurl.load(library).flatMap { curl in
+        // Thread-safe from libcurl 7.84.0; FoundationNetworking, if the process uses URLSession
+        // too, calls it as well (and a second call only counts).
         let initialized = curl.globalInit(CurlOption.globalAll)
         guard initialized == CurlCode.ok else {
           return .failure(CurlUnavailableError("curl_global_init failed: \(curl.describe(initialized))"))
