@@ -7,7 +7,9 @@ let package = Package(
   products: [
     .library(name: "ActionDispatch", targets: ["ActionDispatch"]),
     .library(name: "ActionDispatchTesting", targets: ["ActionDispatchTesting"]),
+    .library(name: "HTTPTransport", targets: ["HTTPTransport"]),
     .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
+    .library(name: "GitHubDemo", targets: ["GitHubDemo"]),
     .library(name: "GitHubFollowers", targets: ["GitHubFollowers"]),
     .executable(name: "action-dispatch", targets: ["action-dispatch"]),
     // Scaffolding alone, for `swift run action-dispatch-scaffold ...` from an app's package: it
@@ -19,12 +21,20 @@ let package = Package(
     .target(name: "ActionDispatch"),
     // What a consumer's tests import.
     .target(name: "ActionDispatchTesting", dependencies: ["ActionDispatch"]),
-    // A GitHub REST client: HTTP, the client, models, services and paging; no view model, so it
-    // does not depend on ActionDispatch.
-    .target(name: "GitHubAPI"),
+    // The HTTP transport: requests, responses, the HTTPClient protocol and its production client
+    // (libcurl driven directly on Linux, URLSession on Apple platforms); no dependency.
+    .target(name: "HTTPTransport"),
+    // A GitHub REST client: the client, models, services and paging over HTTPTransport (which it
+    // re-exports); no view model, so it does not depend on ActionDispatch.
+    .target(name: "GitHubAPI", dependencies: ["HTTPTransport", "PackageVersion"]),
+    // The package's version: the client's default User-Agent and `action-dispatch --version`.
+    .target(name: "PackageVersion"),
+    // DemoFollowersService and its fixtures, answering offline for previews, tests and `--demo`;
+    // re-exported by GitHubFollowers.
+    .target(name: "GitHubDemo", dependencies: ["GitHubAPI"]),
     // The reference feature: the view models over the client (followers, streaming, browse); it
     // re-exports GitHubAPI.
-    .target(name: "GitHubFollowers", dependencies: ["ActionDispatch", "GitHubAPI"]),
+    .target(name: "GitHubFollowers", dependencies: ["ActionDispatch", "GitHubAPI", "GitHubDemo"]),
     // The command-line tool.
     .executableTarget(
       name: "action-dispatch",
@@ -54,14 +64,35 @@ let package = Package(
 
     .testTarget(name: "ActionDispatchTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
     .testTarget(name: "ActionDispatchTestingTests", dependencies: ["ActionDispatch", "ActionDispatchTesting"]),
+    // The view models over the client.
     .testTarget(
       name: "GitHubFollowersTests",
-      dependencies: ["ActionDispatch", "GitHubAPI", "GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer"]
+      dependencies: [
+        "ActionDispatch", "GitHubAPI", "GitHubFollowers", "ActionDispatchTesting", "FakeGitHubServer",
+        "GitHubAPITestSupport",
+      ]
     ),
+    // The GitHub client (and the demo service beside it): requests, errors, paging, the cache,
+    // hostile servers over real HTTP.
+    .testTarget(
+      name: "GitHubAPITests",
+      dependencies: [
+        "GitHubAPI", "GitHubDemo", "HTTPTransport", "ActionDispatch", "ActionDispatchTesting", "FakeGitHubServer",
+        "GitHubAPITestSupport",
+      ]
+    ),
+    // What the client's and the view models' tests share: a recording HTTP client and GitHub JSON.
+    .target(
+      name: "GitHubAPITestSupport", dependencies: ["GitHubAPI", "ActionDispatch", "ActionDispatchTesting"],
+      path: "Tests/GitHubAPITestSupport"),
     .testTarget(
       name: "ActionDispatchCLITests",
       dependencies: ["ActionDispatch", "FakeGitHubServer", "BrowseUI", "BrowseUITestSupport"]),
     .testTarget(name: "ScaffoldingTests", dependencies: ["Scaffolding"]),
+    // The command-line toolkit alone: its parser, help and terminal text.
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+    // The transport against loopback servers, and its canaries: libcurl's symbols and callbacks.
+    .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "FakeGitHubServer"]),
     // The benchmarks' `--check`: its verdicts, and a run without the tool beside it.
     .testTarget(name: "ActionDispatchBenchmarksTests", dependencies: ["ActionDispatchBenchmarks"]),
     .testTarget(

@@ -66,6 +66,8 @@ struct BenchmarkCommand {
         await CancellingRuns.child(arguments.popFirst())
       case FreshMarkMemory.childFlag:
         await FreshMarkMemory.child(arguments.popFirst())
+      case SilentServerWait.childFlag:
+        await SilentServerWait.child(arguments.popFirst())
       default:
         fail("unknown option '\(argument)'")
       }
@@ -122,12 +124,15 @@ struct BenchmarkCommand {
     if wanted("cancelling", results: []) {
       results += await CancellingRuns.run(runs: 100_000, rounds: quick ? 3 : 5)
     }
-    let httpResults = ["client's share", "pages × latency", "concurrency 4", "second identical run", "raw URLSession"]
+    let httpResults = ["client's share", "pages × latency", "concurrency 4", "second identical run", "raw transport"]
     if wanted("followers over HTTP", results: httpResults) {
       let latency = ProcessInfo.processInfo.environment["BENCH_LATENCY_MS"].flatMap(Int.init) ?? 20
       // Five rounds even when quick: the client's share (gated at 1.1×, read 1.06–1.07×) once read
       // 1.17× in a clean-clone CI run from a median of three.
       results += await FollowersOverHTTP.run(pages: 20, latency: .milliseconds(latency), rounds: 5)
+    }
+    if wanted(SilentServerWait.name, results: []) {
+      results += SilentServerWait.run()
     }
     if wanted("peak memory", results: ["peak memory of followers against"]) {
       results += HostileAnswerMemory.run()

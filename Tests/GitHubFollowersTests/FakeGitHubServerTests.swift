@@ -1,5 +1,6 @@
 import FakeGitHubServer
 import Foundation
+import GitHubAPITestSupport
 import Testing
 
 /// The fake server's GitHub behaviour: the shapes, pagination, caching and errors of

@@ -1,6 +1,7 @@
 import ActionDispatchTesting
 import FakeGitHubServer
 import Foundation
+import GitHubAPITestSupport
 import GitHubFollowers
 import Testing
 
@@ -23,7 +24,7 @@ struct FaultTests {
     server.addUser("octocat", followers: 45)
     let client = GitHubClient(
       configuration: .init(baseURL: server.baseURL, maxRetries: 0, clock: ImmediateClock()),
-      httpClient: URLSessionHTTPClient(timeout: .seconds(10), maxResponseBytes: maxResponseBytes))
+      httpClient: DefaultHTTPClient(timeout: .seconds(10), maxResponseBytes: maxResponseBytes))
     let viewModel = FollowersViewModel(service: client)
     await viewModel.fetchFollowers(for: "octocat").value
     return viewModel

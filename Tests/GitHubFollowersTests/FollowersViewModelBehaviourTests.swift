@@ -1,5 +1,6 @@
 import ActionDispatch
 import ActionDispatchTesting
+import GitHubAPITestSupport
 import GitHubFollowers
 import Testing
 

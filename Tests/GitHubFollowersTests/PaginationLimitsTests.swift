@@ -1,5 +1,6 @@
 import ActionDispatchTesting
 import Foundation
+import GitHubAPITestSupport
 import GitHubFollowers
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
   /// Pages of 2 fresh followers, each linking to the next, page 1 claiming `last`.
   static func endlessServer(last: Int? = nil) -> StubHTTPClient {
     StubHTTPClient { request in
-      let page = AllFollowersTests.pageNumber(request)
+      let page = pageNumber(request)
       var links = [#"<https://api.github.com/user/1/followers?per_page=2&page=\#(page + 1)>; rel="next""#]
       if let last { links.append(#"<https://api.github.com/user/1/followers?per_page=2&page=\#(last)>; rel="last""#) }
       return .json(GitHubJSON.followers(page: page, perPage: 2), headers: ["Link": links.joined(separator: ", ")])
@@ -56,7 +57,7 @@ import Testing
 
   @Test @MainActor func theViewModelListsEachFollowerOnceAndCountsTheRepeats() async {
     let http = StubHTTPClient { request in
-      let page = AllFollowersTests.pageNumber(request)
+      let page = pageNumber(request)
       let ids = page == 1 ? [1, 2, 3] : [2, 3, 4]
       let link = page == 1 ? ["Link": #"<https://api.github.com/user/1/followers?page=2>; rel="next""#] : [:]
       return .json(GitHubJSON.followers(ids.map { "f-\($0)" }, firstID: ids[0]), headers: link)

@@ -4,7 +4,7 @@ import GitHubFollowers
 import Testing
 
 /// Typing fast against a slow server, over real HTTP: each search supersedes the one in flight,
-/// and URLSession on Linux must survive its requests being cancelled mid-flight.
+/// and the transport must survive its requests being cancelled mid-flight.
 @MainActor
 @Suite
 struct SearchUnderLoadTests {

@@ -1,6 +1,7 @@
 import ActionDispatch
 import ActionDispatchTesting
 import Foundation
+import GitHubAPITestSupport
 import GitHubFollowers
 import Testing
 
@@ -78,7 +79,7 @@ import Testing
 
   @Test func theStreamViewModelKeepsWhatWasDeliveredBeforeAFailure() async {
     let http = StubHTTPClient { request in
-      if AllFollowersTests.pageNumber(request) == 2 { return HTTPResponse(statusCode: 502) }
+      if pageNumber(request) == 2 { return HTTPResponse(statusCode: 502) }
       return .json(
         #"[{"login":"a","id":1},{"login":"b","id":2}]"#,
         headers: ["Link": #"<https://api.github.com/user/1/followers?page=2>; rel="next""#])

@@ -11,7 +11,7 @@ import GitHubFollowers
 ///   fresh copy of this binary (``peakChildFlag``), whose own peak the child inherits at `exec`.
 ///   Gated: at most 64 MiB each, and the largest within 1.2× the 10,000 one.
 /// - Rows a second: the tool listing 100,000 followers (pages of 100) against bare
-///   ``URLSessionHTTPClient`` sends fetching the same 1,000 pages and discarding them, both
+///   `DefaultHTTPClient` sends fetching the same 1,000 pages and discarding them, both
 ///   against one fake server in a fresh copy (``rateChildFlag``), interleaved, medians of rounds
 ///   (five; with `--quick`, one round of 20,000 followers, 200 pages: the ratio is per page).
 ///   The server waits `latency` (20 ms unless `BENCH_LATENCY_MS` says otherwise) before each
@@ -73,7 +73,7 @@ enum FollowersAtScale {
 
   /// The rows-a-second row; without the built tool, the same row, not measured.
   static func rate(followers rateFollowers: Int, latency: Int, rounds: Int) -> [BenchmarkResult] {
-    let name = "followers at scale: rows a second, \(rateFollowers) followers, vs bare URLSession sends"
+    let name = "followers at scale: rows a second, \(rateFollowers) followers, vs bare transport sends"
     let targetDescription = "within 10% (time ≤ 1.11× the sends)"
     do {
       _ = try BuiltProducts.locate()
@@ -131,7 +131,7 @@ enum FollowersAtScale {
     let urls = (1...max(pages, 1)).compactMap { page in
       URL(string: "\(server.baseURL.absoluteString)/users/bigfan/followers?per_page=100&page=\(page)")
     }
-    let http = URLSessionHTTPClient()
+    let http = DefaultHTTPClient()
     var tool: [Double] = []
     var raw: [Double] = []
     for _ in 0..<max(rounds, 1) {

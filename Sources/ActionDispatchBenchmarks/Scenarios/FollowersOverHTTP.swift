@@ -35,8 +35,9 @@ enum FollowersOverHTTP {
     // used again below for the conditional run.
     let sequentialClients = (0..<rounds).map { _ in GitHubClient(configuration: .init(baseURL: server.baseURL)) }
     for sequentialClient in sequentialClients {
-      // The transport alone: the same pages as bare URLSession requests, nothing decoded. What
-      // the sequential run costs beyond this is the client's own work (decoding, paging, hops).
+      // The transport alone: the same pages as bare requests through the production HTTP client,
+      // nothing decoded. What the sequential run costs beyond this is the client's own work
+      // (decoding, paging, hops).
       raw.append(await timeRawSends(server: server, pages: pages, perPage: perPage))
 
       // Sequential, as GitHub asks: one request after another, following `next` links.
@@ -69,10 +70,10 @@ enum FollowersOverHTTP {
     let floor = Double(pages) * Measure.seconds(in: latency)
     return [
       BenchmarkResult(
-        name: "followers over HTTP: \(pages) raw URLSession sends vs pages × latency",
+        name: "followers over HTTP: \(pages) raw transport sends vs pages × latency",
         value: rawMedian * 1000, unit: "ms", baselineName: "pages × latency", baselineValue: floor * 1000,
         measure: rawMedian / floor, target: .infinity, targetDescription: "reference (no target)",
-        notes: "the sequential run's floor on this machine: URLSessionHTTPClient alone, bodies not decoded"),
+        notes: "the sequential run's floor on this machine: DefaultHTTPClient alone, bodies not decoded"),
       BenchmarkResult(
         name: "followers over HTTP: \(pages) pages sequential vs pages × latency",
         value: sequentialMedian * 1000, unit: "ms", baselineName: "pages × latency", baselineValue: floor * 1000,
@@ -80,7 +81,7 @@ enum FollowersOverHTTP {
         notes: "\(pages) pages of \(perPage), \(latency) per request, loopback; median of \(rounds) rounds"),
       BenchmarkResult(
         name:
-          "followers over HTTP: client's share, \(pages) pages sequential vs the same \(pages) raw URLSession sends",
+          "followers over HTTP: client's share, \(pages) pages sequential vs the same \(pages) raw transport sends",
         value: sequentialMedian * 1000, unit: "ms", baselineName: "raw sends", baselineValue: rawMedian * 1000,
         measure: sequentialMedian / rawMedian, target: 1.1, targetDescription: "≤ 1.1× the raw sends",
         notes: "the client's own share: decoding each page (most of it), paging, ETag cache, actor hops"),
@@ -103,7 +104,7 @@ enum FollowersOverHTTP {
   /// a send failed (the round is then not a measurement).
   @MainActor
   private static func timeRawSends(server: FakeGitHubServer, pages: Int, perPage: Int) async -> Double {
-    let http = URLSessionHTTPClient()
+    let http = DefaultHTTPClient()
     let urls = (1...pages).compactMap { page in
       URL(string: "\(server.baseURL.absoluteString)/users/bench/followers?per_page=\(perPage)&page=\(page)")
     }
@@ -114,7 +115,7 @@ enum FollowersOverHTTP {
           _ = try await http.send(.get(url: url))
         } catch {
           failed = true
-          FileHandle.standardError.write(Data("warning: raw URLSession send failed: \(error)\n".utf8))
+          FileHandle.standardError.write(Data("warning: raw transport send failed: \(error)\n".utf8))
         }
       }
     }

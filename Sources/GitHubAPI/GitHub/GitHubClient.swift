@@ -22,7 +22,7 @@ import Foundation
 ///
 /// > Important: Only `GET` requests are made, and only they are retried: 5xx and dropped
 /// > connections with exponential backoff (about 1 s, 2 s, 4 s), a secondary rate limit after its
-/// > `Retry-After`. A request that runs out of its time (``URLSessionHTTPClient/timeout``) is not.
+/// > `Retry-After`. A request that runs out of its time (the HTTP client's `timeout`) is not.
 /// > A primary rate limit fails at once with its reset time, and a 4xx is never retried.
 /// > Cancelling the calling task stops everything at once, waits included.
 public struct GitHubClient: FollowersService {
@@ -36,8 +36,8 @@ public struct GitHubClient: FollowersService {
   ///
   /// - Parameters:
   ///   - configuration: Base URL, token, user agent, retries and clock.
-  ///   - httpClient: What sends the requests; a new ``URLSessionHTTPClient`` by default.
-  public init(configuration: Configuration = .init(), httpClient: any HTTPClient = URLSessionHTTPClient()) {
+  ///   - httpClient: What sends the requests; a new `DefaultHTTPClient` by default.
+  public init(configuration: Configuration = .init(), httpClient: any HTTPClient = DefaultHTTPClient()) {
     self.configuration = configuration
     self.httpClient = httpClient
     self.cache = ResponseCache(disk: configuration.diskCache, token: configuration.effectiveToken)

@@ -39,7 +39,7 @@ public enum GitHubError: Error, Sendable, Equatable, LocalizedError, CustomStrin
   ///
   /// The value is a sentence such as "Could not connect to 127.0.0.1:8080 (connection refused)".
   case transport(String)
-  /// The whole response did not arrive in time (``URLSessionHTTPClient/timeout``, 30 seconds
+  /// The whole response did not arrive in time (the HTTP client's `timeout`, 30 seconds
   /// by default, counted from sending to the last byte); not retried.
   case timeout
   /// A status this client does not handle: another 4xx, a redirect it would not follow, an

@@ -2,8 +2,8 @@ import Foundation
 
 /// What `FollowersViewModel` needs from GitHub: followers page by page, a profile, a search.
 ///
-/// ``GitHubClient`` talks to the real API; ``DemoFollowersService`` answers from
-/// ``DemoFixtures`` for previews and `action-dispatch --demo`; in tests, a mock with one
+/// ``GitHubClient`` talks to the real API; `DemoFollowersService` answers from
+/// `DemoFixtures` for previews and `action-dispatch --demo`; in tests, a mock with one
 /// `Stub` per method (as `action-dispatch scaffold` generates) stands in. Errors thrown are ``GitHubError`` values (or
 /// `CancellationError` when the calling task is cancelled).
 ///

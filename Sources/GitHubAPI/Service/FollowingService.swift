@@ -1,7 +1,7 @@
 /// Changes whom the signed-in user follows: what `BrowseViewModel`'s `f` and `u` need.
 ///
 /// ``GitHubClient`` sends `PUT` and `DELETE /user/following/{username}`, which need a token;
-/// ``DemoFollowersService`` simulates them offline. A service that cannot change anything (no
+/// `DemoFollowersService` simulates them offline. A service that cannot change anything (no
 /// token) says why in ``followingUnavailableReason``, and nothing is sent. Logins are
 /// ``GitHubUsername``s, checked where their text came in.
 ///

@@ -177,7 +177,7 @@ extension GitHubOptions {
     if let cache {
       configuration.diskCache = Self.diskCache(maxAge: cache, environment: environment, onProblem: onCacheProblem)
     }
-    return GitHubClient(configuration: configuration, httpClient: URLSessionHTTPClient(timeout: timeout))
+    return GitHubClient(configuration: configuration, httpClient: DefaultHTTPClient(timeout: timeout))
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubAPITestSupport
 
 @testable import GitHubAPI
 @testable import GitHubFollowers

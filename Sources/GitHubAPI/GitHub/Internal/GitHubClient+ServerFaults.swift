@@ -8,9 +8,9 @@ extension GitHubClient {
   /// What the server did wrong, from libcurl's description of a failed transfer, or `nil`
   /// when the error says nothing about the server's answer.
   ///
-  /// FoundationNetworking maps most of libcurl's errors to `URLError.unknown` (or, for an answer
-  /// without an HTTP status line, to `.unsupportedURL`, which would blame the user's URL); its
-  /// `NSLocalizedDescriptionKey` keeps libcurl's own words, such as "Received HTTP/0.9 when not
+  /// The transport maps most of libcurl's errors to `URLError.unknown` (or, for an answer
+  /// without an HTTP status line, to `.unsupportedURL`, which would blame the user's URL), as
+  /// FoundationNetworking did; `NSLocalizedDescriptionKey` keeps libcurl's own words, such as "Received HTTP/0.9 when not
   /// allowed" or "transfer closed with 96 bytes remaining to read". Each known one becomes a
   /// sentence that names the fault; another is quoted, escaped, after a general sentence.
   ///
