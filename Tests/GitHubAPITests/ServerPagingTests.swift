@@ -1,7 +1,7 @@
 import ActionDispatchTesting
 import FakeGitHubServer
 import Foundation
-import GitHubFollowers
+import GitHubAPI
 import Testing
 
 /// Paging follows the server's own `next` links, counted at the fake server: a 2-page cycle
