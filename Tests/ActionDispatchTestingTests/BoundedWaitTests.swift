@@ -9,7 +9,7 @@ import Testing
     await withKnownIssue {
       await gate.arrivals(1, limit: .milliseconds(50))
     } matching: { issue in
-      let text = issue.comments.map(\.rawValue).joined()
+      let text = StrictWorkTests.text(issue)
       return text.contains("1 arrival(s) at the gate, and 0 came") && text.contains("gate.pass()")
     }
   }
@@ -27,7 +27,7 @@ import Testing
     await withKnownIssue {
       await clock.waitForSleepers(2, limit: .milliseconds(50))
     } matching: { issue in
-      issue.comments.map(\.rawValue).joined().contains("2 task(s) to sleep on the test clock, and 0 did")
+      StrictWorkTests.text(issue).contains("2 task(s) to sleep on the test clock, and 0 did")
     }
   }
 

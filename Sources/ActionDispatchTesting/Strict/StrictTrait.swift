@@ -53,12 +53,11 @@
         await scope.finishAll()
       }
       if !test.isSuite, scope.harnessCount == 0 {
-        Issue.record(
-          Comment(
-            rawValue: "This test runs under the .strict trait but made no StrictHarness, so nothing checked it. "
-              + "Wrap the view model under test — let harness = StrictHarness(viewModel) — and act through "
-              + "harness.send { ... }; or move the test to a suite without .strict."),
-          sourceLocation: test.sourceLocation)
+        FailureReporter.swiftTesting.record(
+          "The test made no StrictHarness, so the .strict trait checked nothing\n"
+            + "Wrap the view model under test — let harness = StrictHarness(viewModel) — and act through "
+            + "harness.send { ... }; or move the test to a suite without .strict.",
+          test.sourceLocation)
       }
     }
   }

@@ -147,7 +147,8 @@ import Testing
       try await StrictTrait.strict.provideScope(for: Test.current!, testCase: nil) {}
     } matching: { issue in
       let text = StrictWorkTests.text(issue)
-      return text.contains("made no StrictHarness, so nothing checked it") && text.contains("StrictHarness(viewModel)")
+      return issue.error.map { "\($0)" } == "The test made no StrictHarness, so the .strict trait checked nothing"
+        && text.contains("StrictHarness(viewModel)")
     }
   }
 }

@@ -7,9 +7,9 @@ import Testing
 /// (`.workMustEnd`); StrictExhaustiveTests ask for every change too.
 @MainActor
 @Suite(.serialExecutor) struct StrictWorkTests {
-  /// The text of an issue's comments.
+  /// An issue's whole message: its headline (the error the harness records) and the lines below it.
   nonisolated static func text(_ issue: Issue) -> String {
-    issue.comments.map(\.rawValue).joined(separator: "\n")
+    ([issue.error.map { "\($0)" }].compactMap { $0 } + issue.comments.map(\.rawValue)).joined(separator: "\n")
   }
 
   @Test func endingWithARunInFlightFailsNamingTheActionAndTheLineThatDispatchedIt() async {

@@ -18,10 +18,15 @@
       self.record = record
     }
 
-    /// Swift Testing's: an issue of the current test.
+    /// Swift Testing's: an issue of the current test, whose headline is the message's first
+    /// line (`2 changes not asserted after send at InboxTests.swift:14`) rather than Swift
+    /// Testing's "Issue recorded", with the rest of the message (the diff) below it.
     static let swiftTesting = FailureReporter { message, location in
-      Issue.record(Comment(rawValue: message), sourceLocation: location)
+      let lines = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+      let detail = lines.count > 1 ? Comment(rawValue: String(lines[1])) : nil
+      Issue.record(StrictTestFailure(headline: String(lines.first ?? "")), detail, sourceLocation: location)
     }
+
 
     /// Which framework runs the test in this task: Swift Testing when it knows a current test,
     /// else XCTest (where XCTest is), else Swift Testing.
@@ -33,5 +38,13 @@
         return .swiftTesting
       #endif
     }
+  }
+
+  /// A failure the testing library found, recorded as an error so that Swift Testing shows its
+  /// headline on the line that names the test.
+  struct StrictTestFailure: Error, CustomStringConvertible {
+    /// What went wrong, in one line.
+    let headline: String
+    var description: String { headline }
   }
 #endif
