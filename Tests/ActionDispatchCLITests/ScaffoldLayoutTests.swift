@@ -149,8 +149,8 @@ import Testing
     ])
     #expect(result.status == 0)
     for line in [
-      "    await viewModel.move(from: 1, to: 1).value\n",
-      "    #expect(viewModel.errorMessage(for: .move(from: 1, to: 1)) == nil)\n",
+      "    let run = harness.send { _ in viewModel.move(from: 1, to: 1) }\n",
+      "    harness.expect(.failed(.move(from: 1, to: 1), \"move failed\"), .stoppedLoading(.move(from: 1, to: 1)))\n",
       "    #expect(recorder.events == [.started(.move(from: 1, to: 1)), .succeeded(.move(from: 1, to: 1))])\n",
       "  case move(from: Int, to: Int)\n",
       "  public func move(from: Int, to: Int) -> Task<Void, Never> {\n",
