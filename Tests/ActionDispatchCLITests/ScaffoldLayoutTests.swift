@@ -163,7 +163,7 @@ import Testing
       "scaffold", "action", "delete(Int)", "--view-model", "TodoListViewModel", "--module", "MyApp",
     ])
     for line in [
-      "    await viewModel.delete(1).value\n", "  case delete(Int)\n",
+      "    let run = harness.send { _ in viewModel.delete(1) }\n", "  case delete(Int)\n",
       "  public func delete(_ value: Int) -> Task<Void, Never> {\n",
       "      actionId: .delete(value),\n",
     ] {
