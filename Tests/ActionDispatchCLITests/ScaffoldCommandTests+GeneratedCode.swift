@@ -190,7 +190,7 @@ extension ScaffoldCommandTests {
         let run = harness.send { _ in viewModel.load() }
         harness.expect(.startedLoading(.load))
         await run.value
-        harness.expect(.stoppedLoading(.load))
+        harness.expect(.set(\.value, to: ""), .stoppedLoading(.load))
         #expect(service.loadStub.callCount == 1)
       }
 
@@ -215,7 +215,7 @@ extension ScaffoldCommandTests {
         let run = harness.send { _ in viewModel.load() }
         harness.expect(.startedLoading(.load))
         await run.value
-        harness.expect(.stoppedLoading(.load))
+        harness.expect(.set(\.value, to: ""), .stoppedLoading(.load))
         #expect(recorder.events == [.started(.load), .succeeded(.load)])
       }
     }

@@ -196,7 +196,7 @@ extension ScaffoldStrictCommandTests {
           let run = harness.send { _ in viewModel.load() }
           harness.expect(.startedLoading(.load))
           await run.value
-          harness.expect(.stoppedLoading(.load))
+          harness.expect(.set(\.value, to: ""), .stoppedLoading(.load))
           XCTAssertEqual(service.loadStub.callCount, 1)
         }
       }
@@ -225,7 +225,7 @@ extension ScaffoldStrictCommandTests {
           let run = harness.send { _ in viewModel.load() }
           harness.expect(.startedLoading(.load))
           await run.value
-          harness.expect(.stoppedLoading(.load))
+          harness.expect(.set(\.value, to: ""), .stoppedLoading(.load))
           XCTAssertEqual(recorder.events, [.started(.load), .succeeded(.load)])
         }
       }

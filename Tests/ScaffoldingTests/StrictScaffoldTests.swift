@@ -129,3 +129,42 @@ import Testing
     }
   }
 }
+
+/// Issue 39: what the exhaustive tests cannot write themselves — the new view model's `value`,
+/// a hook of the user's that changes state on every run — is expected or pointed out.
+@Suite struct StrictScaffoldChangesTests {
+  @Test func aNewViewModelsTestsExpectTheValueItsLoadKeeps() throws {
+    for framework in [TestFramework.swiftTesting, .xctest] {
+      let scaffold = try ViewModelScaffold(viewModel: "ProfileViewModel", module: "MyApp", framework: framework)
+      let tests = scaffold.files[2].contents
+      let expected = #"harness.expect(.set(\.value, to: ""), .stoppedLoading(.load))"# + "\n"
+      #expect(tests.components(separatedBy: expected).count == 3, "the success and lifecycle tests expect it")
+    }
+  }
+
+  @Test func aFailureHookTheViewModelOverridesIsAnEditToMake() throws {
+    let source = """
+      @MainActor @Observable public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
+        public private(set) var toasts: [String] = []
+        /// Not an override: override func actionDidSucceed in a comment.
+        override public func actionDidFail(_ actionId: FollowerListAction, error: any Error) {
+          toasts.append("\\(error)")
+        }
+      }
+      """
+    let index = SourceIndex(files: [("Sources/App/FollowerListViewModel.swift", source)])
+    #expect(index.overriddenHooks(of: "FollowerListViewModel") == ["actionDidFail"])
+    #expect(index.overriddenHooks(of: "OtherViewModel").isEmpty)
+
+    var facts = ViewModelFacts()
+    facts.overriddenHooks = ["actionDidFail"]
+    let scaffold = try ActionScaffold(action: "unfollow", viewModel: "FollowerListViewModel", facts: facts)
+    #expect(
+      scaffold.pasteText.hasSuffix(
+        "\n// Edit FollowerListViewModelUnfollowTests.swift, in your test target, if FollowerListViewModel's "
+          + "actionDidFail changes its state: the tests expect every change, so add it to the harness.expect of the "
+          + "run's end (a failing test names it: + happened, not asserted).\n"))
+    let plain = try ActionScaffold(action: "unfollow", viewModel: "FollowerListViewModel")
+    #expect(!plain.pasteText.contains("// Edit"))
+  }
+}

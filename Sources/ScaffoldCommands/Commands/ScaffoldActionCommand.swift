@@ -172,6 +172,7 @@ package struct ScaffoldActionCommand: Command {
       facts.passesTestClock = construction.passesClock
     }
     facts.setup = arguments.value(setup).map(Self.statements)
+    facts.overriddenHooks = index.overriddenHooks(of: names.viewModel)
     for type in [names.actionEnum, names.viewModel, names.serviceProtocol, names.mockService] {
       facts.files[type] = index.file(declaring: type)
     }

@@ -177,6 +177,13 @@ package struct ActionScaffold: Sendable, Hashable {
         "\n// Edit \(file), in your test target: give the view model's initializer a value for \(types) "
           + "(or pass --init with the whole expression).\n")
     }
+    if !facts.overriddenHooks.isEmpty {
+      let hooks = facts.overriddenHooks.joined(separator: ", ")
+      edits.append(
+        "\n// Edit \(file), in your test target, if \(names.viewModel)'s \(hooks) changes its state: the tests "
+          + "expect every change, so add it to the harness.expect of the run's end (a failing test names it: "
+          + "+ happened, not asserted).\n")
+    }
     if testValues.stream?.declaration.isEmpty == false {
       edits.append(
         "\n// Edit \(file), in your test target: fill in the line marked FILL IN with two sample elements.\n")

@@ -21,6 +21,9 @@ package struct ViewModelFacts: Sendable, Hashable {
   /// Whether ``makeViewModel`` passes `clock`, a `TestClock` the tests make first and advance
   /// past a debounce.
   package var passesTestClock = false
+  /// The lifecycle hooks the view model overrides (``SourceIndex/overriddenHooks(of:)``), whose
+  /// changes its exhaustive tests must expect too; a printed edit says so.
+  package var overriddenHooks: [String] = []
   /// Statements the tests run before acting, such as loading the rows the action needs.
   package var setup: String?
   /// Where each type is declared, by name: the action enum, the view model, the service

@@ -47,9 +47,11 @@ package struct ViewModelScaffold: Sendable, Hashable {
       "ViewModel": names.viewModel, "ActionEnum": names.actionEnum, "ServiceProtocol": names.serviceProtocol,
       "MockService": names.mockService, "module": module, "action": action,
     ]
+    var testValues = ActionTestValues.defaults(for: action, names: names, framework: framework)
+    // The new view model keeps what load returned, the stub's "", in `value`.
+    testValues.successChanges = "harness.expect(.set(\\.value, to: \"\"), .stoppedLoading(.\(action)))"
     let tests = TestFile(
-      module: module, suiteName: names.viewModel + "Tests",
-      actions: [.defaults(for: action, names: names, framework: framework)], framework: framework)
+      module: module, suiteName: names.viewModel + "Tests", actions: [testValues], framework: framework)
     return [
       ScaffoldFile(
         fileName: names.viewModel + ".swift", target: .app,

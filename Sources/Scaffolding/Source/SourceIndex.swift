@@ -95,6 +95,23 @@ package struct SourceIndex: Sendable {
     }
   }
 
+  /// The lifecycle hooks of `BaseViewModel` a view model overrides, which may change its state on
+  /// every run of every action (a toast on each failure), so its exhaustive tests must expect it.
+  ///
+  /// - Parameter viewModel: The view model's class.
+  /// - Returns: The hooks' names, such as `actionDidFail`, in the order of ``lifecycleHooks``.
+  package func overriddenHooks(of viewModel: String) -> [String] {
+    guard let body = declaration(of: viewModel)?.body else { return [] }
+    return Self.lifecycleHooks.filter {
+      body.range(of: #"\boverride\s+(?:\w+\s+)*func\s+"# + $0 + #"\b"#, options: .regularExpression) != nil
+    }
+  }
+
+  /// The overridable hooks of `BaseViewModel` that run for every action.
+  package static let lifecycleHooks = [
+    "actionDidSucceed", "actionDidFail", "actionLoadingDidChange", "onSuccess", "onError", "onStatusUpdate",
+  ]
+
   /// A class in the files that conforms to a protocol, preferring one named `Mock…`.
   ///
   /// - Parameter protocolName: The protocol.
