@@ -13,7 +13,8 @@
 package enum EmbeddedTemplates {
   /// Every template, in file-name order.
   package static let all: [Template] = [
-    actionStreamTests, actionTests, mockService, testSuite, viewModel, viewModelMethod, viewModelStreamMethod,
+    actionStreamTests, actionStreamTestsXCTest, actionTests, actionTestsXCTest, mockService, testSuite, testSuiteXCTest,
+    viewModel, viewModelMethod, viewModelStreamMethod,
   ]
 
   /// `Templates/ActionStreamTests.swift.template`.
@@ -21,20 +22,49 @@ package enum EmbeddedTemplates {
     name: "ActionStreamTests.swift.template",
     text: [
       "  // MARK: - {{action}} (a streaming action)\n  {{elementsDeclaration}}\n\n  @Test func {{action}}Su",
-      "ccess() async {\n    let service = {{makeService}}\n    {{stubSuccess}}\n    let viewModel = {{makeV",
-      "iewModel}}\n    {{prepare}}\n    var received: [{{Element}}] = []\n    let token = viewModel.observe",
-      " {\n      On(.{{actionValue}}).element { (element: {{Element}}) in received.append(element) }\n    }",
-      "\n\n    await {{call}}.value\n\n    #expect(viewModel.errorMessage(for: .{{actionValue}}) == nil)\n ",
-      "   #expect(received == {{elements}})\n    {{expectSuccess}}\n    token.cancel()\n  }\n\n  @Test func",
-      " {{action}}Failure() async {\n    let service = {{makeService}}\n    {{stubFailure}}\n    let viewMo",
-      "del = {{makeViewModel}}\n    {{prepare}}\n\n    await {{call}}.value\n\n    #expect(viewModel.errorM",
-      "essage(for: .{{actionValue}}) == {{failureMessage}})\n    {{expectFailure}}\n  }\n\n  @Test func {{a",
-      "ction}}Lifecycle() async {\n    let service = {{makeService}}\n    {{stubSuccess}}\n    let viewMode",
-      "l = {{makeViewModel}}\n    {{prepare}}\n    let recorder = EventRecorder(viewModel)\n    let harness",
-      " = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running\n\n",
-      "    let run = harness.send { _ in {{call}} }\n    #expect(viewModel.isLoading(for: .{{actionValue}})",
-      ")\n    await run.value\n\n    #expect(!viewModel.isLoading(for: .{{actionValue}}))\n    #expect(reco",
-      "rder.events == [.started(.{{actionValue}}), .succeeded(.{{actionValue}})])\n  }\n",
+      "ccess() async {\n    let service = {{makeService}}\n    {{stubSuccess}}\n    {{makeClock}}\n    let ",
+      "viewModel = {{makeViewModel}}\n    {{prepare}}\n    let harness = StrictHarness(viewModel)  // exhau",
+      "stive: each change must be expected, in order\n    var received: [{{Element}}] = []\n    let token =",
+      " viewModel.observe {\n      On(.{{actionValue}}).element { (element: {{Element}}) in received.append",
+      "(element) }\n    }\n\n    let run = harness.send { _ in {{call}} }\n    {{startChanges}}\n    {{adva",
+      "nceClock}}\n    await run.value\n    {{successChanges}}\n    #expect(received == {{elements}})\n    ",
+      "{{expectSuccess}}\n    token.cancel()\n  }\n\n  @Test func {{action}}Failure() async {\n    let serv",
+      "ice = {{makeService}}\n    {{stubFailure}}\n    {{makeClock}}\n    let viewModel = {{makeViewModel}}",
+      "\n    {{prepare}}\n    let harness = StrictHarness(viewModel)\n\n    let run = harness.send { _ in {",
+      "{call}} }\n    {{startChanges}}\n    {{advanceClock}}\n    await run.value\n    {{failureChanges}}\n",
+      "    {{expectFailure}}\n  }\n\n  @Test func {{action}}Lifecycle() async {\n    let service = {{makeSe",
+      "rvice}}\n    {{stubSuccess}}\n    {{makeClock}}\n    let viewModel = {{makeViewModel}}\n    {{prepar",
+      "e}}\n    let recorder = EventRecorder(viewModel)\n    let harness = StrictHarness(viewModel)  // the",
+      " suite's .strict trait fails the test if work is left running\n\n    let run = harness.send { _ in {",
+      "{call}} }\n    {{startChanges}}\n    {{advanceClock}}\n    await run.value\n    {{successChanges}}\n",
+      "    #expect(recorder.events == [.started(.{{actionValue}}), .succeeded(.{{actionValue}})])\n  }\n",
+    ].joined()
+  )
+
+  /// `Templates/ActionStreamTestsXCTest.swift.template`.
+  package static let actionStreamTestsXCTest = Template(
+    name: "ActionStreamTestsXCTest.swift.template",
+    text: [
+      "  // MARK: - {{action}} (a streaming action)\n  {{elementsDeclaration}}\n\n  @MainActor func test{{A",
+      "ction}}Success() async {\n    await withSerialExecutor {\n      let service = {{makeService}}\n     ",
+      " {{stubSuccess}}\n      {{makeClock}}\n      let viewModel = {{makeViewModel}}\n      {{prepare}}\n ",
+      "     let harness = StrictHarness(viewModel, strictness: .exhaustive)  // each change must be expecte",
+      "d, in order\n      var received: [{{Element}}] = []\n      let token = viewModel.observe {\n        ",
+      "On(.{{actionValue}}).element { (element: {{Element}}) in received.append(element) }\n      }\n\n    ",
+      "  let run = harness.send { _ in {{call}} }\n      {{startChanges}}\n      {{advanceClock}}\n      aw",
+      "ait run.value\n      {{successChanges}}\n      XCTAssertEqual(received, {{elements}})\n      {{expec",
+      "tSuccess}}\n      token.cancel()\n    }\n  }\n\n  @MainActor func test{{Action}}Failure() async {\n ",
+      "   await withSerialExecutor {\n      let service = {{makeService}}\n      {{stubFailure}}\n      {{m",
+      "akeClock}}\n      let viewModel = {{makeViewModel}}\n      {{prepare}}\n      let harness = StrictHa",
+      "rness(viewModel, strictness: .exhaustive)\n\n      let run = harness.send { _ in {{call}} }\n      {",
+      "{startChanges}}\n      {{advanceClock}}\n      await run.value\n      {{failureChanges}}\n      {{ex",
+      "pectFailure}}\n    }\n  }\n\n  @MainActor func test{{Action}}Lifecycle() async {\n    await withSeri",
+      "alExecutor {\n      let service = {{makeService}}\n      {{stubSuccess}}\n      {{makeClock}}\n     ",
+      " let viewModel = {{makeViewModel}}\n      {{prepare}}\n      let recorder = EventRecorder(viewModel)",
+      "\n      let harness = StrictHarness(viewModel, strictness: .exhaustive)  // finished at tear-down: w",
+      "ork left running fails\n\n      let run = harness.send { _ in {{call}} }\n      {{startChanges}}\n  ",
+      "    {{advanceClock}}\n      await run.value\n      {{successChanges}}\n      XCTAssertEqual(recorder",
+      ".events, [.started(.{{actionValue}}), .succeeded(.{{actionValue}})])\n    }\n  }\n",
     ].joined()
   )
 
@@ -43,18 +73,44 @@ package enum EmbeddedTemplates {
     name: "ActionTests.swift.template",
     text: [
       "  // MARK: - {{action}}\n\n  @Test func {{action}}Success() async {\n    let service = {{makeService",
-      "}}\n    {{stubSuccess}}\n    let viewModel = {{makeViewModel}}\n    {{prepare}}\n\n    await {{call}",
-      "}.value\n\n    #expect(viewModel.errorMessage(for: .{{actionValue}}) == nil)\n    {{expectSuccess}}",
-      "\n  }\n\n  @Test func {{action}}Failure() async {\n    let service = {{makeService}}\n    {{stubFail",
-      "ure}}\n    let viewModel = {{makeViewModel}}\n    {{prepare}}\n\n    await {{call}}.value\n\n    #ex",
-      "pect(viewModel.errorMessage(for: .{{actionValue}}) == {{failureMessage}})\n    {{expectFailure}}\n  ",
-      "}\n\n  @Test func {{action}}Lifecycle() async {\n    let service = {{makeService}}\n    {{stubSucces",
-      "s}}\n    let viewModel = {{makeViewModel}}\n    {{prepare}}\n    let recorder = EventRecorder(viewMo",
-      "del)\n    let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if wor",
-      "k is left running\n\n    let run = harness.send { _ in {{call}} }\n    #expect(viewModel.isLoading(f",
-      "or: .{{actionValue}}))\n    await run.value\n\n    #expect(!viewModel.isLoading(for: .{{actionValue}",
-      "}))\n    #expect(recorder.events == [.started(.{{actionValue}}), .succeeded(.{{actionValue}})])\n  }",
-      "\n",
+      "}}\n    {{stubSuccess}}\n    {{makeClock}}\n    let viewModel = {{makeViewModel}}\n    {{prepare}}\n",
+      "    let harness = StrictHarness(viewModel)  // exhaustive: each change must be expected, in order\n",
+      "\n    let run = harness.send { _ in {{call}} }\n    {{startChanges}}\n    {{advanceClock}}\n    awai",
+      "t run.value\n    {{successChanges}}\n    {{expectSuccess}}\n  }\n\n  @Test func {{action}}Failure() ",
+      "async {\n    let service = {{makeService}}\n    {{stubFailure}}\n    {{makeClock}}\n    let viewMode",
+      "l = {{makeViewModel}}\n    {{prepare}}\n    let harness = StrictHarness(viewModel)\n\n    let run = ",
+      "harness.send { _ in {{call}} }\n    {{startChanges}}\n    {{advanceClock}}\n    await run.value\n   ",
+      " {{failureChanges}}\n    {{expectFailure}}\n  }\n\n  @Test func {{action}}Lifecycle() async {\n    l",
+      "et service = {{makeService}}\n    {{stubSuccess}}\n    {{makeClock}}\n    let viewModel = {{makeView",
+      "Model}}\n    {{prepare}}\n    let recorder = EventRecorder(viewModel)\n    let harness = StrictHarne",
+      "ss(viewModel)  // the suite's .strict trait fails the test if work is left running\n\n    let run = ",
+      "harness.send { _ in {{call}} }\n    {{startChanges}}\n    {{advanceClock}}\n    await run.value\n   ",
+      " {{successChanges}}\n    #expect(recorder.events == [.started(.{{actionValue}}), .succeeded(.{{actio",
+      "nValue}})])\n  }\n",
+    ].joined()
+  )
+
+  /// `Templates/ActionTestsXCTest.swift.template`.
+  package static let actionTestsXCTest = Template(
+    name: "ActionTestsXCTest.swift.template",
+    text: [
+      "  // MARK: - {{action}}\n\n  @MainActor func test{{Action}}Success() async {\n    await withSerialEx",
+      "ecutor {\n      let service = {{makeService}}\n      {{stubSuccess}}\n      {{makeClock}}\n      let",
+      " viewModel = {{makeViewModel}}\n      {{prepare}}\n      let harness = StrictHarness(viewModel, stri",
+      "ctness: .exhaustive)  // each change must be expected, in order\n\n      let run = harness.send { _ ",
+      "in {{call}} }\n      {{startChanges}}\n      {{advanceClock}}\n      await run.value\n      {{succes",
+      "sChanges}}\n      {{expectSuccess}}\n    }\n  }\n\n  @MainActor func test{{Action}}Failure() async {",
+      "\n    await withSerialExecutor {\n      let service = {{makeService}}\n      {{stubFailure}}\n      ",
+      "{{makeClock}}\n      let viewModel = {{makeViewModel}}\n      {{prepare}}\n      let harness = Stric",
+      "tHarness(viewModel, strictness: .exhaustive)\n\n      let run = harness.send { _ in {{call}} }\n    ",
+      "  {{startChanges}}\n      {{advanceClock}}\n      await run.value\n      {{failureChanges}}\n      {",
+      "{expectFailure}}\n    }\n  }\n\n  @MainActor func test{{Action}}Lifecycle() async {\n    await withS",
+      "erialExecutor {\n      let service = {{makeService}}\n      {{stubSuccess}}\n      {{makeClock}}\n  ",
+      "    let viewModel = {{makeViewModel}}\n      {{prepare}}\n      let recorder = EventRecorder(viewMod",
+      "el)\n      let harness = StrictHarness(viewModel, strictness: .exhaustive)  // finished at tear-down",
+      ": work left running fails\n\n      let run = harness.send { _ in {{call}} }\n      {{startChanges}}",
+      "\n      {{advanceClock}}\n      await run.value\n      {{successChanges}}\n      XCTAssertEqual(reco",
+      "rder.events, [.started(.{{actionValue}}), .succeeded(.{{actionValue}})])\n    }\n  }\n",
     ].joined()
   )
 
@@ -76,7 +132,18 @@ package enum EmbeddedTemplates {
     name: "TestSuite.swift.template",
     text: [
       "import ActionDispatch\nimport ActionDispatchTesting\nimport Testing\n\n@testable import {{module}}\n",
-      "\n@MainActor\n@Suite(.serialExecutor, .strict) struct {{Suite}} {\n{{tests}}\n}\n",
+      "\n@MainActor\n@Suite(.serialExecutor, .strict(.exhaustive)) struct {{Suite}} {\n{{tests}}\n}\n",
+    ].joined()
+  )
+
+  /// `Templates/TestSuiteXCTest.swift.template`.
+  package static let testSuiteXCTest = Template(
+    name: "TestSuiteXCTest.swift.template",
+    text: [
+      "import ActionDispatch\nimport ActionDispatchTesting\nimport XCTest\n\n@testable import {{module}}\n",
+      "\n// Each test runs on the serial executor (withSerialExecutor) through an exhaustive StrictHarness,",
+      "\n// which finishes when the test case tears down: work left running or a change not expected fails ",
+      "it.\nfinal class {{Suite}}: XCTestCase {\n{{tests}}\n}\n",
     ].joined()
   )
 
@@ -113,15 +180,16 @@ package enum EmbeddedTemplates {
       "{{ViewModel}}{{viewModelFile}}, which keeps its service in `let service`:\n\n  /// Runs `{{action}}`",
       ": say what it loads or changes.\n  ///\n  /// - Returns: The run's task; await it to wait for the wh",
       "ole run, hooks included.\n  @discardableResult\n  public func {{action}}({{parameters}}) -> Task<Voi",
-      "d, Never> {\n    dispatch(\n      actionId: .{{actionValue}},\n      task: { [service] in  // Captur",
-      "e the service, not self, so releasing the view model cancels the run.\n        try await service.{{s",
-      "erviceMethod}}({{arguments}})  // FILL IN: the one service call this action makes.\n      }\n    ) {",
-      " viewModel, _ in\n      // Keep what the call returned in a property of viewModel here, for the view",
-      " to show.\n    }\n  }\n\n// Add to the protocol {{ServiceProtocol}}{{serviceFile}} (the call above; ",
-      "give it your call's result):\n\n  func {{serviceMethod}}({{parameters}}) async throws\n\n// Add to t",
-      "he mock {{MockService}}{{mockFile}}, in your test target (the tests set and check the Stub):\n\n  le",
-      "t {{serviceMethod}}Stub = Stub<{{StubInput}}, Void>(returning: ())\n\n  func {{serviceMethod}}({{par",
-      "ameters}}) async throws {\n    try await {{serviceMethod}}Stub({{stubArguments}})\n  }\n",
+      "d, Never> {\n    dispatch(\n      actionId: .{{actionValue}},\n      {{policy}}\n      task: { [serv",
+      "ice] in  // Capture the service, not self, so releasing the view model cancels the run.\n        try",
+      " await service.{{serviceMethod}}({{arguments}})  // FILL IN: the one service call this action makes.",
+      "\n      }\n    ) { viewModel, _ in\n      // Keep what the call returned in a property of viewModel ",
+      "here, for the view to show.\n    }\n  }\n\n// Add to the protocol {{ServiceProtocol}}{{serviceFile}}",
+      " (the call above; give it your call's result):\n\n  func {{serviceMethod}}({{parameters}}) async thr",
+      "ows\n\n// Add to the mock {{MockService}}{{mockFile}}, in your test target (the tests set and check ",
+      "the Stub):\n\n  let {{serviceMethod}}Stub = Stub<{{StubInput}}, Void>(returning: ())\n\n  func {{ser",
+      "viceMethod}}({{parameters}}) async throws {\n    try await {{serviceMethod}}Stub({{stubArguments}})",
+      "\n  }\n",
     ].joined()
   )
 
@@ -133,16 +201,16 @@ package enum EmbeddedTemplates {
       "{{ViewModel}}{{viewModelFile}}, which keeps its service in `let service`:\n\n  /// Runs `{{action}}`",
       ", a streaming action: say what each element brings.\n  ///\n  /// - Returns: The run's task; await i",
       "t to wait until the sequence ends, hooks included.\n  @discardableResult\n  public func {{action}}({",
-      "{parameters}}) -> Task<Void, Never> {\n    dispatch(\n      actionId: .{{actionValue}},\n      eleme",
-      "nts: { [service] in  // Capture the service, not self, so releasing the view model cancels the run.",
-      "\n        service.{{serviceMethod}}({{arguments}})  // FILL IN: the service call that returns the se",
-      "quence.\n      }\n    ) { viewModel, element in\n      // Keep each {{Element}} in a property of vie",
-      "wModel here, for the view to show.\n    }\n  }\n\n// Add to the protocol {{ServiceProtocol}}{{servic",
-      "eFile}} (the call above):\n\n  func {{serviceMethod}}({{parameters}}) -> AsyncThrowingStream<{{Eleme",
-      "nt}}, any Error>\n\n// Add to the mock {{MockService}}{{mockFile}}, in your test target (the tests s",
-      "et the Stub's elements):\n\n  let {{serviceMethod}}Stub = Stub<{{StubInput}}, [{{Element}}]>(returni",
-      "ng: [])\n\n  func {{serviceMethod}}({{parameters}}) -> AsyncThrowingStream<{{Element}}, any Error> {",
-      "\n    {{serviceMethod}}Stub.stream({{stubArguments}})\n  }\n",
+      "{parameters}}) -> Task<Void, Never> {\n    dispatch(\n      actionId: .{{actionValue}},\n      {{pol",
+      "icy}}\n      elements: { [service] in  // Capture the service, not self, so releasing the view model",
+      " cancels the run.\n        service.{{serviceMethod}}({{arguments}})  // FILL IN: the service call th",
+      "at returns the sequence.\n      }\n    ) { viewModel, element in\n      // Keep each {{Element}} in ",
+      "a property of viewModel here, for the view to show.\n    }\n  }\n\n// Add to the protocol {{ServiceP",
+      "rotocol}}{{serviceFile}} (the call above):\n\n  func {{serviceMethod}}({{parameters}}) -> AsyncThrow",
+      "ingStream<{{Element}}, any Error>\n\n// Add to the mock {{MockService}}{{mockFile}}, in your test ta",
+      "rget (the tests set the Stub's elements):\n\n  let {{serviceMethod}}Stub = Stub<{{StubInput}}, [{{El",
+      "ement}}]>(returning: [])\n\n  func {{serviceMethod}}({{parameters}}) -> AsyncThrowingStream<{{Elemen",
+      "t}}, any Error> {\n    {{serviceMethod}}Stub.stream({{stubArguments}})\n  }\n",
     ].joined()
   )
 }

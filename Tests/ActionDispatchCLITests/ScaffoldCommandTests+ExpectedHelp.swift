@@ -10,6 +10,10 @@ extension ScaffoldCommandTests {
     ActionDispatch, run it as 'swift run action-dispatch-scaffold ...': the same
     subcommands in a tool that builds only the scaffolding.
 
+    The tests are strict: each goes through an exhaustive StrictHarness, in a
+    .strict(.exhaustive) suite of Swift Testing, or with --xctest in an XCTestCase,
+    each test inside withSerialExecutor.
+
     Exit status: 0 success, 1 a file exists or cannot be written, 2 a usage error or
     an invalid name.
 
@@ -43,12 +47,19 @@ extension ScaffoldCommandTests {
     with stub.stream(). For an element type without literals, such as your own Repo,
     the tests' two sample values are a second line marked FILL IN.
 
+    Each test goes through an exhaustive StrictHarness: it expects every change the
+    run makes. A view model whose init takes a clock (even one with a default) is
+    made with a TestClock; with --debounce, the tests advance it past the quiet
+    period. With --xctest, the tests are an XCTestCase, each inside
+    withSerialExecutor.
+
     USAGE: action-dispatch scaffold action <actionName> --view-model <TypeName>
                                            [--mock <Type>] [--service <Protocol>]
                                            [--calls <method>] [--init <expression>]
                                            [--setup <statements>]
-                                           [--stream <Element>] [--module <Name>]
-                                           [--output <path>] [--force]
+                                           [--stream <Element>]
+                                           [--debounce <duration>] [--module <Name>]
+                                           [--output <path>] [--force] [--xctest]
 
     ARGUMENTS:
       <actionName>            The new action: its enum case, its method and the
@@ -73,9 +84,9 @@ extension ScaffoldCommandTests {
                               <actionName>)
       --init <expression>     How the tests make the view model from `service`, such
                               as 'InboxViewModel(service: service, repo: "o/r",
-                              clock: ImmediateClock())'. (default: read from the
-                              view model's init: service, an ImmediateClock, samples
-                              of String, Int…)
+                              clock: clock)', where clock is the tests' TestClock.
+                              (default: read from the view model's init: service, a
+                              TestClock for its clock, samples of String, Int…)
       --setup <statements>    Statements the tests run after making the view model
                               and before acting, such as loading the rows the action
                               needs: 'service.issuesStub.succeed(with: [1]); await
@@ -88,6 +99,11 @@ extension ScaffoldCommandTests {
                               On(.action).element received: two literals when the
                               type has them (String, Int, [String]…), else two
                               values you fill in.
+      --debounce <duration>   The action is debounced by this quiet period, such as
+                              300ms, 2s or .milliseconds(300): the method dispatches
+                              with policy: .debounce, and the tests make the view
+                              model with a TestClock and advance it past the period
+                              (the view model's init must take a clock).
       --module <Name>         The module that defines the view model, which the
                               tests @testable import. By default <Module> when
                               --output is under Sources/<Module>/ or
@@ -101,6 +117,10 @@ extension ScaffoldCommandTests {
                               means Tests/<Module>Tests/. The edits to paste are
                               printed either way.
       --force                 Replace files that --output would overwrite.
+      --xctest                Write the tests for XCTest instead of Swift Testing:
+                              an XCTestCase whose tests each run inside
+                              withSerialExecutor, through a StrictHarness that is
+                              exhaustive and finishes at the test's tear-down.
       -h, --help              Show help information.
 
     """#
@@ -112,10 +132,12 @@ extension ScaffoldCommandTests {
     Prints three files, each after a line that names it and its target: the view
     model (its action enum, service protocol and @Observable class) for your app
     target; its mock service and its tests for your test target. They compile and
-    the tests pass as generated.
+    the tests pass as generated. The tests go through an exhaustive StrictHarness;
+    with --xctest they are an XCTestCase.
 
     USAGE: action-dispatch scaffold view-model <TypeName> [--module <Name>]
                                                [--output <folder>] [--force]
+                                               [--xctest]
 
     ARGUMENTS:
       <TypeName>              The new view model's class, such as ProfileViewModel.
@@ -134,6 +156,10 @@ extension ScaffoldCommandTests {
                               Tests/<Module>Tests/ when <folder> is the package or
                               one of those folders; any other folder gets all three.
       --force                 Replace files that --output would overwrite.
+      --xctest                Write the tests for XCTest instead of Swift Testing:
+                              an XCTestCase whose tests each run inside
+                              withSerialExecutor, through a StrictHarness that is
+                              exhaustive and finishes at the test's tear-down.
       -h, --help              Show help information.
 
     """#

@@ -10,16 +10,18 @@ extension ScaffoldCommandTests {
     @testable import ConsumerApp
 
     @MainActor
-    @Suite(.serialExecutor, .strict) struct FollowerListViewModelUnfollowTests {
+    @Suite(.serialExecutor, .strict(.exhaustive)) struct FollowerListViewModelUnfollowTests {
       // MARK: - unfollow
 
       @Test func unfollowSuccess() async {
         let service = MockFollowerListService()
         let viewModel = FollowerListViewModel(service: service)
+        let harness = StrictHarness(viewModel)  // exhaustive: each change must be expected, in order
 
-        await viewModel.unfollow().value
-
-        #expect(viewModel.errorMessage(for: .unfollow) == nil)
+        let run = harness.send { _ in viewModel.unfollow() }
+        harness.expect(.startedLoading(.unfollow))
+        await run.value
+        harness.expect(.stoppedLoading(.unfollow))
         #expect(service.unfollowStub.callCount == 1)
       }
 
@@ -27,10 +29,12 @@ extension ScaffoldCommandTests {
         let service = MockFollowerListService()
         service.unfollowStub.fail(with: StubError("unfollow failed"))
         let viewModel = FollowerListViewModel(service: service)
+        let harness = StrictHarness(viewModel)
 
-        await viewModel.unfollow().value
-
-        #expect(viewModel.errorMessage(for: .unfollow) == "unfollow failed")
+        let run = harness.send { _ in viewModel.unfollow() }
+        harness.expect(.startedLoading(.unfollow))
+        await run.value
+        harness.expect(.failed(.unfollow, "unfollow failed"), .stoppedLoading(.unfollow))
       }
 
       @Test func unfollowLifecycle() async {
@@ -40,10 +44,9 @@ extension ScaffoldCommandTests {
         let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
         let run = harness.send { _ in viewModel.unfollow() }
-        #expect(viewModel.isLoading(for: .unfollow))
+        harness.expect(.startedLoading(.unfollow))
         await run.value
-
-        #expect(!viewModel.isLoading(for: .unfollow))
+        harness.expect(.stoppedLoading(.unfollow))
         #expect(recorder.events == [.started(.unfollow), .succeeded(.unfollow)])
       }
     }
@@ -176,16 +179,18 @@ extension ScaffoldCommandTests {
     @testable import MyApp
 
     @MainActor
-    @Suite(.serialExecutor, .strict) struct ProfileViewModelTests {
+    @Suite(.serialExecutor, .strict(.exhaustive)) struct ProfileViewModelTests {
       // MARK: - load
 
       @Test func loadSuccess() async {
         let service = MockProfileService()
         let viewModel = ProfileViewModel(service: service)
+        let harness = StrictHarness(viewModel)  // exhaustive: each change must be expected, in order
 
-        await viewModel.load().value
-
-        #expect(viewModel.errorMessage(for: .load) == nil)
+        let run = harness.send { _ in viewModel.load() }
+        harness.expect(.startedLoading(.load))
+        await run.value
+        harness.expect(.set(\.value, to: ""), .stoppedLoading(.load))
         #expect(service.loadStub.callCount == 1)
       }
 
@@ -193,10 +198,12 @@ extension ScaffoldCommandTests {
         let service = MockProfileService()
         service.loadStub.fail(with: StubError("load failed"))
         let viewModel = ProfileViewModel(service: service)
+        let harness = StrictHarness(viewModel)
 
-        await viewModel.load().value
-
-        #expect(viewModel.errorMessage(for: .load) == "load failed")
+        let run = harness.send { _ in viewModel.load() }
+        harness.expect(.startedLoading(.load))
+        await run.value
+        harness.expect(.failed(.load, "load failed"), .stoppedLoading(.load))
       }
 
       @Test func loadLifecycle() async {
@@ -206,10 +213,9 @@ extension ScaffoldCommandTests {
         let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
         let run = harness.send { _ in viewModel.load() }
-        #expect(viewModel.isLoading(for: .load))
+        harness.expect(.startedLoading(.load))
         await run.value
-
-        #expect(!viewModel.isLoading(for: .load))
+        harness.expect(.set(\.value, to: ""), .stoppedLoading(.load))
         #expect(recorder.events == [.started(.load), .succeeded(.load)])
       }
     }
@@ -227,21 +233,23 @@ extension ScaffoldCommandTests {
     @testable import ConsumerApp
 
     @MainActor
-    @Suite(.serialExecutor, .strict) struct FollowerListViewModelWatchFollowersTests {
+    @Suite(.serialExecutor, .strict(.exhaustive)) struct FollowerListViewModelWatchFollowersTests {
       // MARK: - watchFollowers (a streaming action)
 
       @Test func watchFollowersSuccess() async {
         let service = MockFollowerListService()
         service.watchFollowersStub.succeed(with: ["sample", "sample"])
         let viewModel = FollowerListViewModel(service: service)
+        let harness = StrictHarness(viewModel)  // exhaustive: each change must be expected, in order
         var received: [String] = []
         let token = viewModel.observe {
           On(.watchFollowers).element { (element: String) in received.append(element) }
         }
 
-        await viewModel.watchFollowers().value
-
-        #expect(viewModel.errorMessage(for: .watchFollowers) == nil)
+        let run = harness.send { _ in viewModel.watchFollowers() }
+        harness.expect(.startedLoading(.watchFollowers))
+        await run.value
+        harness.expect(.stoppedLoading(.watchFollowers))
         #expect(received == ["sample", "sample"])
         #expect(service.watchFollowersStub.callCount == 1)
         token.cancel()
@@ -251,10 +259,12 @@ extension ScaffoldCommandTests {
         let service = MockFollowerListService()
         service.watchFollowersStub.fail(with: StubError("watchFollowers failed"))
         let viewModel = FollowerListViewModel(service: service)
+        let harness = StrictHarness(viewModel)
 
-        await viewModel.watchFollowers().value
-
-        #expect(viewModel.errorMessage(for: .watchFollowers) == "watchFollowers failed")
+        let run = harness.send { _ in viewModel.watchFollowers() }
+        harness.expect(.startedLoading(.watchFollowers))
+        await run.value
+        harness.expect(.failed(.watchFollowers, "watchFollowers failed"), .stoppedLoading(.watchFollowers))
       }
 
       @Test func watchFollowersLifecycle() async {
@@ -265,10 +275,9 @@ extension ScaffoldCommandTests {
         let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
         let run = harness.send { _ in viewModel.watchFollowers() }
-        #expect(viewModel.isLoading(for: .watchFollowers))
+        harness.expect(.startedLoading(.watchFollowers))
         await run.value
-
-        #expect(!viewModel.isLoading(for: .watchFollowers))
+        harness.expect(.stoppedLoading(.watchFollowers))
         #expect(recorder.events == [.started(.watchFollowers), .succeeded(.watchFollowers)])
       }
     }

@@ -149,8 +149,8 @@ import Testing
     ])
     #expect(result.status == 0)
     for line in [
-      "    await viewModel.move(from: 1, to: 1).value\n",
-      "    #expect(viewModel.errorMessage(for: .move(from: 1, to: 1)) == nil)\n",
+      "    let run = harness.send { _ in viewModel.move(from: 1, to: 1) }\n",
+      "    harness.expect(.failed(.move(from: 1, to: 1), \"move failed\"), .stoppedLoading(.move(from: 1, to: 1)))\n",
       "    #expect(recorder.events == [.started(.move(from: 1, to: 1)), .succeeded(.move(from: 1, to: 1))])\n",
       "  case move(from: Int, to: Int)\n",
       "  public func move(from: Int, to: Int) -> Task<Void, Never> {\n",
@@ -163,7 +163,7 @@ import Testing
       "scaffold", "action", "delete(Int)", "--view-model", "TodoListViewModel", "--module", "MyApp",
     ])
     for line in [
-      "    await viewModel.delete(1).value\n", "  case delete(Int)\n",
+      "    let run = harness.send { _ in viewModel.delete(1) }\n", "  case delete(Int)\n",
       "  public func delete(_ value: Int) -> Task<Void, Never> {\n",
       "      actionId: .delete(value),\n",
     ] {

@@ -5,29 +5,34 @@ import Testing
 @testable import GitHubFollowers
 
 @MainActor
-@Suite(.serialExecutor, .strict) struct FollowersViewModelTests {
+@Suite(.serialExecutor, .strict(.exhaustive)) struct FollowersViewModelTests {
   // MARK: - fetchFollowers
 
   @Test func fetchFollowersSuccess() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let harness = StrictHarness(viewModel)  // exhaustive: each change must be expected, in order
 
-    await viewModel.fetchFollowers(for: "octocat").value
-
-    #expect(viewModel.errorMessage(for: .fetchFollowers) == nil)
-    #expect(viewModel.followers == Array(DemoFixtures.followers.prefix(30)))
-    #expect(viewModel.hasMorePages)
+    let run = harness.send { _ in viewModel.fetchFollowers(for: "octocat") }
+    harness.expect(.startedLoading(.fetchFollowers))
+    await run.value
+    harness.expect(
+      .set(\.username, to: "octocat"), .set(\.followers, to: Array(DemoFixtures.followers.prefix(30))),
+      .set(\.hasMorePages, to: true), .set(\.pagesLoaded, to: 1), .set(\.lastPage, to: 2),
+      .stoppedLoading(.fetchFollowers))
   }
 
   @Test func fetchFollowersFailure() async {
     let service = MockFollowersService()
     service.followersStub.fail(with: GitHubError.notFound("octocat"))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let harness = StrictHarness(viewModel)
 
-    await viewModel.fetchFollowers(for: "octocat").value
-
-    #expect(viewModel.errorMessage(for: .fetchFollowers) == GitHubError.notFound("octocat").description)
-    #expect(viewModel.followers.isEmpty)
+    let run = harness.send { _ in viewModel.fetchFollowers(for: "octocat") }
+    harness.expect(.startedLoading(.fetchFollowers))
+    await run.value
+    harness.expect(
+      .failed(.fetchFollowers, GitHubError.notFound("octocat").description), .stoppedLoading(.fetchFollowers))
   }
 
   @Test func fetchFollowersLifecycle() async {
@@ -37,10 +42,12 @@ import Testing
     let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
     let run = harness.send { _ in viewModel.fetchFollowers(for: "octocat") }
-    #expect(viewModel.isLoading(for: .fetchFollowers))
+    harness.expect(.startedLoading(.fetchFollowers))
     await run.value
-
-    #expect(!viewModel.isLoading(for: .fetchFollowers))
+    harness.expect(
+      .set(\.username, to: "octocat"), .set(\.followers, to: Array(DemoFixtures.followers.prefix(30))),
+      .set(\.hasMorePages, to: true), .set(\.pagesLoaded, to: 1), .set(\.lastPage, to: 2),
+      .stoppedLoading(.fetchFollowers))
     #expect(recorder.events == [.started(.fetchFollowers), .succeeded(.fetchFollowers)])
   }
 
@@ -50,12 +57,14 @@ import Testing
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     await viewModel.fetchFollowers(for: "octocat").value
+    let harness = StrictHarness(viewModel)  // exhaustive: each change must be expected, in order
 
-    await viewModel.loadNextPage().value
-
-    #expect(viewModel.errorMessage(for: .loadNextPage) == nil)
-    #expect(viewModel.followers == DemoFixtures.followers)
-    #expect(!viewModel.hasMorePages)
+    let run = harness.send { _ in viewModel.loadNextPage() }
+    harness.expect(.startedLoading(.loadNextPage))
+    await run.value
+    harness.expect(
+      .stoppedLoading(.loadNextPage), .set(\.followers, to: DemoFixtures.followers),
+      .set(\.hasMorePages, to: false), .set(\.pagesLoaded, to: 2))
   }
 
   @Test func loadNextPageFailure() async {
@@ -63,12 +72,14 @@ import Testing
     service.followersPageStub.fail(with: GitHubError.serverError(status: 502))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     await viewModel.fetchFollowers(for: "octocat").value
+    let harness = StrictHarness(viewModel)
 
-    await viewModel.loadNextPage().value
-
-    #expect(viewModel.errorMessage(for: .loadNextPage) == GitHubError.serverError(status: 502).description)
+    let run = harness.send { _ in viewModel.loadNextPage() }
+    harness.expect(.startedLoading(.loadNextPage))
+    await run.value
+    harness.expect(
+      .failed(.loadNextPage, GitHubError.serverError(status: 502).description), .stoppedLoading(.loadNextPage))
     #expect(viewModel.followers.count == 30, "a failed page keeps every follower already loaded")
-    #expect(viewModel.hasMorePages)
   }
 
   @Test func loadNextPageLifecycle() async {
@@ -79,10 +90,11 @@ import Testing
     let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
     let run = harness.send { _ in viewModel.loadNextPage() }
-    #expect(viewModel.isLoading(for: .loadNextPage))
+    harness.expect(.startedLoading(.loadNextPage))
     await run.value
-
-    #expect(!viewModel.isLoading(for: .loadNextPage))
+    harness.expect(
+      .stoppedLoading(.loadNextPage), .set(\.followers, to: DemoFixtures.followers),
+      .set(\.hasMorePages, to: false), .set(\.pagesLoaded, to: 2))
     #expect(recorder.events == [.started(.loadNextPage), .succeeded(.loadNextPage)])
   }
 
@@ -91,23 +103,29 @@ import Testing
   @Test func loadAllPagesSuccess() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let harness = StrictHarness(viewModel)  // exhaustive: each change must be expected, in order
 
-    await viewModel.loadAllPages(for: "octocat", perPage: 20).value
-
-    #expect(viewModel.errorMessage(for: .loadAllPages) == nil)
-    #expect(viewModel.followers == DemoFixtures.followers)
-    #expect(viewModel.pagesLoaded == 3 && viewModel.lastPage == 3)
+    let run = harness.send { _ in viewModel.loadAllPages(for: "octocat", perPage: 20) }
+    harness.expect(.set(\.username, to: "octocat"), .startedLoading(.loadAllPages))
+    await run.value
+    harness.expect(
+      .set(\.followers, to: DemoFixtures.followers), .set(\.pagesLoaded, to: 3), .set(\.lastPage, to: 3),
+      .stoppedLoading(.loadAllPages))
   }
 
   @Test func loadAllPagesFailure() async {
     let service = MockFollowersService()
     service.followersPageStub.fail(with: GitHubError.serverError(status: 502))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let harness = StrictHarness(viewModel)
 
-    await viewModel.loadAllPages(for: "octocat", perPage: 20).value
-
-    #expect(viewModel.errorMessage(for: .loadAllPages) == GitHubError.serverError(status: 502).description)
-    #expect(viewModel.followers.count == 20, "the pages before the failure stay listed")
+    let run = harness.send { _ in viewModel.loadAllPages(for: "octocat", perPage: 20) }
+    harness.expect(.set(\.username, to: "octocat"), .startedLoading(.loadAllPages))
+    await run.value
+    harness.expect(  // the pages before the failure stay listed
+      .set(\.followers, to: Array(DemoFixtures.followers.prefix(20))), .set(\.hasMorePages, to: true),
+      .set(\.pagesLoaded, to: 1), .set(\.lastPage, to: 3),
+      .failed(.loadAllPages, GitHubError.serverError(status: 502).description), .stoppedLoading(.loadAllPages))
   }
 
   @Test func loadAllPagesLifecycle() async {
@@ -117,10 +135,11 @@ import Testing
     let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
     let run = harness.send { _ in viewModel.loadAllPages(for: "octocat", perPage: 20) }
-    #expect(viewModel.isLoading(for: .loadAllPages))
+    harness.expect(.set(\.username, to: "octocat"), .startedLoading(.loadAllPages))
     await run.value
-
-    #expect(!viewModel.isLoading(for: .loadAllPages))
+    harness.expect(
+      .set(\.followers, to: DemoFixtures.followers), .set(\.pagesLoaded, to: 3), .set(\.lastPage, to: 3),
+      .stoppedLoading(.loadAllPages))
     #expect(recorder.events == [.started(.loadAllPages), .succeeded(.loadAllPages)])
   }
 
@@ -129,22 +148,24 @@ import Testing
   @Test func fetchProfileSuccess() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let harness = StrictHarness(viewModel)  // exhaustive: each change must be expected, in order
 
-    await viewModel.fetchProfile(for: "octocat").value
-
-    #expect(viewModel.errorMessage(for: .fetchProfile) == nil)
-    #expect(viewModel.profile == DemoFixtures.profile)
+    let run = harness.send { _ in viewModel.fetchProfile(for: "octocat") }
+    harness.expect(.startedLoading(.fetchProfile))
+    await run.value
+    harness.expect(.set(\.profile, to: DemoFixtures.profile), .stoppedLoading(.fetchProfile))
   }
 
   @Test func fetchProfileFailure() async {
     let service = MockFollowersService()
     service.profileStub.fail(with: GitHubError.badCredentials)
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let harness = StrictHarness(viewModel)
 
-    await viewModel.fetchProfile(for: "octocat").value
-
-    #expect(viewModel.errorMessage(for: .fetchProfile) == GitHubError.badCredentials.description)
-    #expect(viewModel.profile == nil)
+    let run = harness.send { _ in viewModel.fetchProfile(for: "octocat") }
+    harness.expect(.startedLoading(.fetchProfile))
+    await run.value
+    harness.expect(.failed(.fetchProfile, GitHubError.badCredentials.description), .stoppedLoading(.fetchProfile))
   }
 
   @Test func fetchProfileLifecycle() async {
@@ -154,10 +175,9 @@ import Testing
     let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
     let run = harness.send { _ in viewModel.fetchProfile(for: "octocat") }
-    #expect(viewModel.isLoading(for: .fetchProfile))
+    harness.expect(.startedLoading(.fetchProfile))
     await run.value
-
-    #expect(!viewModel.isLoading(for: .fetchProfile))
+    harness.expect(.set(\.profile, to: DemoFixtures.profile), .stoppedLoading(.fetchProfile))
     #expect(recorder.events == [.started(.fetchProfile), .succeeded(.fetchProfile)])
   }
 
@@ -166,10 +186,13 @@ import Testing
   @Test func loadProfileSuccess() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let harness = StrictHarness(viewModel)  // exhaustive: each change must be expected, in order
 
-    await viewModel.loadProfile(of: DemoFixtures.followers[0]).value
-
-    #expect(viewModel.errorMessage(for: .loadProfile) == nil)
+    let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
+    harness.expect(.startedLoading(.loadProfile))
+    await run.value
+    harness.skipChanges()  // the profiles cache is not Equatable: its loading, then its entry, are checked here
+    #expect(!viewModel.isLoading(for: .loadProfile))
     #expect(viewModel.profiles["amber-otter"] == DemoFixtures.profile(of: "amber-otter"))
   }
 
@@ -177,9 +200,12 @@ import Testing
     let service = MockFollowersService()
     service.profileStub.fail(with: GitHubError.badCredentials)
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let harness = StrictHarness(viewModel)
 
-    await viewModel.loadProfile(of: DemoFixtures.followers[0]).value
-
+    let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
+    harness.expect(.startedLoading(.loadProfile))
+    await run.value
+    harness.skipChanges()  // the profiles cache is not Equatable: the failure it keeps is checked here
     #expect(viewModel.errorMessage(for: .loadProfile) == GitHubError.badCredentials.description)
     #expect(viewModel.profiles.failure(for: "amber-otter") == GitHubError.badCredentials.description)
   }
@@ -191,9 +217,9 @@ import Testing
     let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
     let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
-    #expect(viewModel.isLoading(for: .loadProfile))
+    harness.expect(.startedLoading(.loadProfile))
     await run.value
-
+    harness.skipChanges()  // the profiles cache is not Equatable: its loading, then its entry, are checked here
     #expect(!viewModel.isLoading(for: .loadProfile))
     #expect(recorder.events == [.started(.loadProfile), .succeeded(.loadProfile)])
   }
@@ -203,22 +229,27 @@ import Testing
   @Test func searchUsersSuccess() async {
     let service = MockFollowersService()
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let harness = StrictHarness(viewModel)  // exhaustive: each change must be expected, in order
 
-    await viewModel.search("octo").value
-
-    #expect(viewModel.errorMessage(for: .searchUsers) == nil)
-    #expect(viewModel.searchResults == DemoFixtures.search("octo").items)
+    let run = harness.send { _ in viewModel.search("octo") }
+    harness.expect(.startedLoading(.searchUsers))
+    await run.value
+    harness.expect(
+      .set(\.searchResults, to: DemoFixtures.search("octo").items), .set(\.searchResultsQuery, to: "octo"),
+      .stoppedLoading(.searchUsers))
   }
 
   @Test func searchUsersFailure() async {
     let service = MockFollowersService()
     service.searchUsersStub.fail(with: GitHubError.secondaryRateLimit(retryAfter: nil))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    let harness = StrictHarness(viewModel)
 
-    await viewModel.search("octo").value
-
-    #expect(viewModel.errorMessage(for: .searchUsers) == GitHubError.secondaryRateLimit(retryAfter: nil).description)
-    #expect(viewModel.searchResults.isEmpty)
+    let run = harness.send { _ in viewModel.search("octo") }
+    harness.expect(.startedLoading(.searchUsers))
+    await run.value
+    harness.expect(
+      .failed(.searchUsers, GitHubError.secondaryRateLimit(retryAfter: nil).description), .stoppedLoading(.searchUsers))
   }
 
   @Test func searchUsersLifecycle() async {
@@ -228,10 +259,11 @@ import Testing
     let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 
     let run = harness.send { _ in viewModel.search("octo") }
-    #expect(viewModel.isLoading(for: .searchUsers))
+    harness.expect(.startedLoading(.searchUsers))
     await run.value
-
-    #expect(!viewModel.isLoading(for: .searchUsers))
+    harness.expect(
+      .set(\.searchResults, to: DemoFixtures.search("octo").items), .set(\.searchResultsQuery, to: "octo"),
+      .stoppedLoading(.searchUsers))
     #expect(recorder.events == [.started(.searchUsers), .succeeded(.searchUsers)])
   }
 }

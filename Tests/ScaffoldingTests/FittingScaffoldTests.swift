@@ -43,9 +43,9 @@ import Testing
     let parameters = try #require(Self.index.initializer(of: "IssueListViewModel"))
     let construction = ViewModelConstruction(
       viewModel: "IssueListViewModel", serviceProtocol: "IssueTracker", parameters: parameters)
-    #expect(
-      construction.expression == #"IssueListViewModel(service: service, repo: "sample", clock: ImmediateClock())"#)
+    #expect(construction.expression == #"IssueListViewModel(service: service, repo: "sample", clock: clock)"#)
     #expect(construction.unresolved.isEmpty)
+    #expect(construction.passesClock)
     let withRepo = ViewModelConstruction(
       viewModel: "RepoViewModel", serviceProtocol: "RepoService",
       parameters: [.init(label: "service", type: "RepoService"), .init(label: "repo", type: "Repo")])
@@ -56,7 +56,8 @@ import Testing
   @Test func stubsAndEditsAreNamedAfterTheServiceMethodAndSayTheirFiles() throws {
     var facts = ViewModelFacts()
     facts.serviceMethod = "closeIssue"
-    facts.makeViewModel = #"IssueListViewModel(service: service, repo: "sample", clock: ImmediateClock())"#
+    facts.makeViewModel = #"IssueListViewModel(service: service, repo: "sample", clock: clock)"#
+    facts.passesTestClock = true
     facts.setup = "service.issuesStub.succeed(with: [1])\nawait viewModel.load().value"
     facts.files = [
       "IssueListAction": "Sources/App/IssueListAction.swift", "IssueTracker": "Sources/App/IssueTracker.swift",

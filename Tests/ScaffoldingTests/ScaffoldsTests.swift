@@ -21,6 +21,11 @@ import Testing
     #expect(values.stubFailure == #"service.unfollowStub.fail(with: StubError("unfollow failed"))"#)
     #expect(values.failureMessage == #""unfollow failed""#)
     #expect(values.expectSuccess == "#expect(service.unfollowStub.callCount == 1)")
+    #expect(values.startChanges == "harness.expect(.startedLoading(.unfollow))")
+    #expect(values.successChanges == "harness.expect(.stoppedLoading(.unfollow))")
+    #expect(
+      values.failureChanges == #"harness.expect(.failed(.unfollow, "unfollow failed"), .stoppedLoading(.unfollow))"#)
+    #expect(values.makeClock.isEmpty && values.advanceClock.isEmpty)
   }
 
   @Test func theTestFileIsTheSuiteAroundTheThreeTests() throws {
@@ -31,7 +36,8 @@ import Testing
         "import ActionDispatch\nimport ActionDispatchTesting\nimport Testing\n\n@testable import ConsumerApp\n"))
     #expect(
       contents.contains(
-        "@MainActor\n@Suite(.serialExecutor, .strict) struct FollowerListViewModelUnfollowTests {\n  // MARK: - unfollow\n"
+        "@MainActor\n@Suite(.serialExecutor, .strict(.exhaustive)) struct FollowerListViewModelUnfollowTests {\n"
+          + "  // MARK: - unfollow\n"
       ))
     for test in ["unfollowSuccess", "unfollowFailure", "unfollowLifecycle"] {
       #expect(contents.contains("  @Test func \(test)() async {\n"))
@@ -134,7 +140,9 @@ import Testing
       viewModel.contains("@MainActor\n@Observable\npublic final class ProfileViewModel: BaseViewModel<ProfileAction> {")
     )
     #expect(scaffold.files[1].contents.contains("final class MockProfileService: ProfileService {"))
-    #expect(scaffold.files[2].contents.contains("@Suite(.serialExecutor, .strict) struct ProfileViewModelTests {"))
+    #expect(
+      scaffold.files[2].contents.contains(
+        "@Suite(.serialExecutor, .strict(.exhaustive)) struct ProfileViewModelTests {"))
   }
 
   @Test func listingsPrintEachFileAfterAHeader() throws {

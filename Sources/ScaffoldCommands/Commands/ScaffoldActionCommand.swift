@@ -36,6 +36,12 @@ package struct ScaffoldActionCommand: Command {
       + "elements: with onElement, the mock's stub returns [Element] and streams it with stub.stream(), and the "
       + "success test checks the elements that On(.action).element received: two literals when the type has "
       + "them (String, Int, [String]…), else two values you fill in.")
+  /// `--debounce <duration>`.
+  package static let debounce = OptionDefinition.option(
+    "debounce", value: "duration",
+    help: "The action is debounced by this quiet period, such as 300ms, 2s or .milliseconds(300): the method "
+      + "dispatches with policy: .debounce, and the tests make the view model with a TestClock and advance it "
+      + "past the period (the view model's init must take a clock).")
   /// `--service <Protocol>`.
   package static let service = OptionDefinition.option(
     "service", value: "Protocol", default: "the type of the view model's `let service`, else <Base>Service",
@@ -48,9 +54,9 @@ package struct ScaffoldActionCommand: Command {
   /// `--init <expression>`.
   package static let initializer = OptionDefinition.option(
     "init", value: "expression",
-    default: "read from the view model's init: service, an ImmediateClock, samples of String, Int…",
+    default: "read from the view model's init: service, a TestClock for its clock, samples of String, Int…",
     help: "How the tests make the view model from `service`, such as "
-      + "'InboxViewModel(service: service, repo: \"o/r\", clock: ImmediateClock())'.")
+      + "'InboxViewModel(service: service, repo: \"o/r\", clock: clock)', where clock is the tests' TestClock.")
   /// `--setup <statements>`.
   package static let setup = OptionDefinition.option(
     "setup", value: "statements",
@@ -77,11 +83,16 @@ package struct ScaffoldActionCommand: Command {
       async sequence of Element, and the mock streams its stub's [Element] with stub.stream(). \
       For an element type without literals, such as your own Repo, the tests' two sample values \
       are a second line marked FILL IN.
+
+      Each test goes through an exhaustive StrictHarness: it expects every change the run \
+      makes. A view model whose init takes a clock (even one with a default) is made with a \
+      TestClock; with --debounce, the tests advance it past the quiet period. With --xctest, \
+      the tests are an XCTestCase, each inside withSerialExecutor.
       """,
     arguments: [actionName],
     options: [
-      viewModel, mock, service, calls, initializer, setup, stream, ScaffoldOptions.module, output,
-      ScaffoldOptions.force,
+      viewModel, mock, service, calls, initializer, setup, stream, debounce, ScaffoldOptions.module, output,
+      ScaffoldOptions.force, ScaffoldOptions.xctest,
     ])
 
   /// The validated names.
@@ -133,7 +144,9 @@ package struct ScaffoldActionCommand: Command {
       scaffold = try ActionScaffold(
         action: action, viewModel: viewModel, mockService: mock, module: module,
         streamElement: arguments.value(Self.stream), serviceProtocol: service,
-        facts: Self.facts(arguments, index, names: allNames))
+        facts: Self.facts(arguments, index, names: allNames),
+        debounce: try arguments.value(Self.debounce).map(DebounceDuration.init(parsing:)),
+        framework: options.framework)
     } catch {
       throw UsageError("\(error)")
     }
@@ -148,6 +161,7 @@ package struct ScaffoldActionCommand: Command {
     facts.serviceMethod = arguments.value(calls)
     if let expression = arguments.value(initializer) {
       facts.makeViewModel = expression
+      facts.passesTestClock = expression.range(of: #"\bclock\b(?!\s*:)"#, options: .regularExpression) != nil
     } else if let parameters = index.initializer(of: names.viewModel),
       parameters.map(\.label) != ["service"]
     {
@@ -155,8 +169,10 @@ package struct ScaffoldActionCommand: Command {
         viewModel: names.viewModel, serviceProtocol: names.serviceProtocol, parameters: parameters)
       facts.makeViewModel = construction.expression
       facts.unresolvedArguments = construction.unresolved
+      facts.passesTestClock = construction.passesClock
     }
     facts.setup = arguments.value(setup).map(Self.statements)
+    facts.overriddenHooks = index.overriddenHooks(of: names.viewModel)
     for type in [names.actionEnum, names.viewModel, names.serviceProtocol, names.mockService] {
       facts.files[type] = index.file(declaring: type)
     }

@@ -24,6 +24,10 @@ package struct ScaffoldCommand: Command {
       'swift run action-dispatch-scaffold ...': the same subcommands in a tool that builds only \
       the scaffolding.
 
+      The tests are strict: each goes through an exhaustive StrictHarness, in a \
+      .strict(.exhaustive) suite of Swift Testing, or with --xctest in an XCTestCase, each test \
+      inside withSerialExecutor.
+
       Exit status: 0 success, 1 a file exists or cannot be written, 2 a usage error or an \
       invalid name.
       """)

@@ -27,10 +27,11 @@ package struct ScaffoldViewModelCommand: Command {
     discussion: """
       Prints three files, each after a line that names it and its target: the view model (its \
       action enum, service protocol and @Observable class) for your app target; its mock \
-      service and its tests for your test target. They compile and the tests pass as generated.
+      service and its tests for your test target. They compile and the tests pass as generated. \
+      The tests go through an exhaustive StrictHarness; with --xctest they are an XCTestCase.
       """,
     arguments: [typeName],
-    options: [ScaffoldOptions.module, output, ScaffoldOptions.force])
+    options: [ScaffoldOptions.module, output, ScaffoldOptions.force, ScaffoldOptions.xctest])
 
   /// The validated names.
   package let scaffold: ViewModelScaffold
@@ -55,7 +56,7 @@ package struct ScaffoldViewModelCommand: Command {
     self.destination = destination
     let module = destination?.module ?? options.module ?? layout.moduleOfCurrentPackage()
     do {
-      scaffold = try ViewModelScaffold(viewModel: name, module: module)
+      scaffold = try ViewModelScaffold(viewModel: name, module: module, framework: options.framework)
     } catch {
       throw UsageError("\(error)")
     }

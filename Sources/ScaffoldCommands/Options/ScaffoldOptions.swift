@@ -1,7 +1,7 @@
 import CommandLineKit
 import Scaffolding
 
-/// The options both `scaffold` subcommands share: `--module`, `--output` and `--force`.
+/// The options both `scaffold` subcommands share: `--module`, `--output`, `--force` and `--xctest`.
 ///
 /// A subcommand lists ``module``, its own `--output` definition and ``force``, and builds this
 /// from the parsed command line, which validates the module name before anything is generated;
@@ -21,6 +21,11 @@ package struct ScaffoldOptions: Sendable, Equatable {
       + "without ViewModel.")
   /// `--force`.
   package static let force = OptionDefinition.flag("force", help: "Replace files that --output would overwrite.")
+  /// `--xctest`.
+  package static let xctest = OptionDefinition.flag(
+    "xctest",
+    help: "Write the tests for XCTest instead of Swift Testing: an XCTestCase whose tests each run inside "
+      + "withSerialExecutor, through a StrictHarness that is exhaustive and finishes at the test's tear-down.")
 
   /// `--module`, validated; `nil` when not given (`ScaffoldLayout` then decides).
   package var module: String?
@@ -28,6 +33,8 @@ package struct ScaffoldOptions: Sendable, Equatable {
   package var output: String?
   /// Whether existing files may be replaced.
   package var force: Bool
+  /// The test library the tests are written for: XCTest with `--xctest`, else Swift Testing.
+  package var framework: TestFramework
 
   /// Reads and validates the shared options.
   ///
@@ -39,6 +46,7 @@ package struct ScaffoldOptions: Sendable, Equatable {
   package init(_ arguments: ParsedArguments, output outputOption: OptionDefinition) throws(UsageError) {
     output = arguments.value(outputOption)
     force = arguments.flag(Self.force)
+    framework = arguments.flag(Self.xctest) ? .xctest : .swiftTesting
     if output?.isEmpty == true {
       throw .invalidValue("", for: outputOption, expected: "a path")
     }

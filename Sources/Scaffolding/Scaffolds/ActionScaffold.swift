@@ -14,6 +14,11 @@ import Foundation
 /// requirement and the mock's `Stub` and method — so the tests compile once they are pasted,
 /// provided the view model keeps its service in `let service` (see `Templates/README.md`). The
 /// method's one service call is marked `FILL IN`.
+///
+/// The tests go through an exhaustive `StrictHarness`, in Swift Testing or, with
+/// ``TestFramework/xctest``, in XCTest. A view model made with a clock gets a `TestClock`; a
+/// debounced action (``debounce``) dispatches with `.debounce`, and its tests advance that clock
+/// past the quiet period, so nothing waits on the real clock.
 package struct ActionScaffold: Sendable, Hashable {
   /// The action's enum case and method name.
   package let action: String
@@ -28,6 +33,10 @@ package struct ActionScaffold: Sendable, Hashable {
   /// What is known of the view model beyond its name: its service method, initializer, set-up
   /// and files.
   package let facts: ViewModelFacts
+  /// For a debounced action (`scaffold action --debounce`), its quiet period; `nil` otherwise.
+  package let debounce: DebounceDuration?
+  /// The test library the tests are written for.
+  package let framework: TestFramework
 
   /// Validates the names and derives the rest.
   ///
@@ -41,8 +50,12 @@ package struct ActionScaffold: Sendable, Hashable {
   ///     elements; `nil` (the default) for an action that returns one value.
   ///   - serviceProtocol: The service's protocol; `<base>Service` by default.
   ///   - facts: What else is known of the view model; nothing by default.
+  ///   - debounce: For a debounced action, its quiet period; `nil` (the default) for none. The
+  ///     tests need a view model made with `clock` (``ViewModelFacts/passesTestClock``).
+  ///   - framework: The test library of the tests; Swift Testing by default.
   /// - Throws: ``InvalidNameError`` for the first name that is not a valid Swift identifier, or
-  ///   ``UnsupportedActionError`` for associated values or elements scaffold cannot write tests for.
+  ///   ``UnsupportedActionError`` for associated values or elements scaffold cannot write tests
+  ///   for, or a debounce whose view model the tests cannot give a test clock.
   package init(
     action: String,
     viewModel: String,
@@ -50,7 +63,9 @@ package struct ActionScaffold: Sendable, Hashable {
     module: String? = nil,
     streamElement: String? = nil,
     serviceProtocol: String? = nil,
-    facts: ViewModelFacts = ViewModelFacts()
+    facts: ViewModelFacts = ViewModelFacts(),
+    debounce: DebounceDuration? = nil,
+    framework: TestFramework = .swiftTesting
   ) throws {
     let signature = try ActionSignature(parsing: action)
     let names = try ViewModelNames(viewModel: viewModel, mockService: mockService, serviceProtocol: serviceProtocol)
@@ -60,7 +75,16 @@ package struct ActionScaffold: Sendable, Hashable {
     if let method = facts.serviceMethod {
       try SwiftIdentifier.validate(method, as: .serviceMethod)
     }
+    if debounce != nil, !facts.passesTestClock {
+      throw UnsupportedActionError(
+        text: "--debounce",
+        reason: "the tests must drive the debounce with a TestClock, but \(names.viewModel)'s init takes no "
+          + "clock; give it one (`clock: any Clock<Duration> = ContinuousClock()`, passed to "
+          + "super.init(clock: clock)), or pass --init with an expression that uses `clock`")
+    }
     self.facts = facts
+    self.debounce = debounce
+    self.framework = framework
     self.action = signature.name
     self.signature = signature
     self.names = names
@@ -77,15 +101,16 @@ package struct ActionScaffold: Sendable, Hashable {
     names.viewModel + action.prefix(1).uppercased() + action.dropFirst() + "Tests"
   }
 
-  /// The values of the three tests: ``ActionTestValues/defaults(for:names:)-(ActionSignature,_)``,
-  /// or ``ActionTestValues/streaming(_:element:names:)`` for a streaming action.
+  /// The values of the three tests: ``ActionTestValues/defaults(for:names:framework:)-(ActionSignature,_,_)``,
+  /// or ``ActionTestValues/streaming(_:element:names:framework:)`` for a streaming action.
   ///
   /// The ``facts`` then apply: the stub is named after the service method, the view model is
   /// made with the given expression, and the set-up runs before acting.
   package var testValues: ActionTestValues {
-    var values: ActionTestValues = .defaults(for: signature, names: names)
+    var values: ActionTestValues = .defaults(for: signature, names: names, framework: framework)
     if let streamElement,
-      let streaming = try? ActionTestValues.streaming(signature, element: streamElement, names: names)
+      let streaming = try? ActionTestValues.streaming(
+        signature, element: streamElement, names: names, framework: framework)
     {
       values = streaming
     }
@@ -99,6 +124,10 @@ package struct ActionScaffold: Sendable, Hashable {
     }
     if let makeViewModel = facts.makeViewModel { values.makeViewModel = makeViewModel }
     if let setup = facts.setup { values.prepare = setup }
+    if facts.passesTestClock { values.makeClock = "let clock = TestClock()" }
+    if let debounce {
+      values.advanceClock = "await clock.advance(by: \(debounce.expression))  // past the debounce's quiet period"
+    }
     return values
   }
 
@@ -109,7 +138,7 @@ package struct ActionScaffold: Sendable, Hashable {
 
   /// The test file: `<suiteName>.swift`, for the test target.
   package var testFile: ScaffoldFile {
-    let contents = TestFile(module: module, suiteName: suiteName, actions: [testValues]).render()
+    let contents = TestFile(module: module, suiteName: suiteName, actions: [testValues], framework: framework).render()
     return ScaffoldFile(fileName: suiteName + ".swift", target: .tests, contents: contents)
   }
 
@@ -127,6 +156,8 @@ package struct ActionScaffold: Sendable, Hashable {
         "serviceMethod": serviceMethod, "enumFile": whereIs(names.actionEnum),
         "viewModelFile": whereIs(names.viewModel), "serviceFile": whereIs(names.serviceProtocol),
         "mockFile": whereIs(names.mockService),
+        "policy": debounce.map { "policy: .debounce(\($0.expression)),  // the tests advance a TestClock past it" }
+          ?? "",
       ]) + testEdits
   }
 
@@ -145,6 +176,13 @@ package struct ActionScaffold: Sendable, Hashable {
       edits.append(
         "\n// Edit \(file), in your test target: give the view model's initializer a value for \(types) "
           + "(or pass --init with the whole expression).\n")
+    }
+    if !facts.overriddenHooks.isEmpty {
+      let hooks = facts.overriddenHooks.joined(separator: ", ")
+      edits.append(
+        "\n// Edit \(file), in your test target, if \(names.viewModel)'s \(hooks) changes its state: the tests "
+          + "expect every change, so add it to the harness.expect of the run's end (a failing test names it: "
+          + "+ happened, not asserted).\n")
     }
     if testValues.stream?.declaration.isEmpty == false {
       edits.append(

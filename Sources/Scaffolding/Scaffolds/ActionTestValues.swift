@@ -3,7 +3,11 @@ import Foundation
 /// The values of `Templates/ActionTests.swift.template` for one action: how its three tests
 /// (success, failure, lifecycle) make the service and the view model, act, and check.
 ///
-/// The defaults, from ``defaults(for:names:)-(String,_)``, follow the convention of the templates: the
+/// Each test goes through an exhaustive `StrictHarness`: it expects the start, then the changes
+/// of the run's end (``successChanges`` or ``failureChanges``), so a change the test does not
+/// expect fails it.
+///
+/// The defaults, from ``defaults(for:names:framework:)-(String,_,_)``, follow the convention of the templates: the
 /// mock has a `Stub` named `<action>Stub`, and the view model a method named like the action:
 ///
 /// ```swift
@@ -11,6 +15,7 @@ import Foundation
 /// let values = ActionTestValues.defaults(for: "load", names: names)
 /// values.call          // viewModel.load()
 /// values.stubFailure   // service.loadStub.fail(with: StubError("load failed"))
+/// values.failureChanges  // harness.expect(.failed(.load, "load failed"), .stoppedLoading(.load))
 /// print(values.render())
 /// ```
 ///
@@ -26,19 +31,36 @@ package struct ActionTestValues: Sendable, Hashable {
   package var makeService: String
   /// Statements that set up a successful call, or nothing: `{{stubSuccess}}`.
   package var stubSuccess: String
+  /// Statements that make what the view model is made with besides `service`, such as
+  /// `let clock = TestClock()`, or nothing: `{{makeClock}}`.
+  package var makeClock: String
   /// An expression that makes the view model from `service`: `{{makeViewModel}}`.
   package var makeViewModel: String
   /// Statements that run before acting, such as loading a first page: `{{prepare}}`.
   package var prepare: String
   /// The call that dispatches the action and returns its task: `{{call}}`.
   package var call: String
-  /// Expectations after a success, besides "no error": `{{expectSuccess}}`.
+  /// The harness's expectations of the changes the dispatch makes, such as
+  /// `harness.expect(.startedLoading(.load))`: `{{startChanges}}`.
+  package var startChanges: String
+  /// Statements that let the run go on once it started, such as advancing the test clock past a
+  /// debounce (`await clock.advance(by: .milliseconds(300))`), or nothing: `{{advanceClock}}`.
+  package var advanceClock: String
+  /// The harness's expectations of the changes when the run succeeds, such as
+  /// `harness.expect(.stoppedLoading(.load))`: `{{successChanges}}`.
+  package var successChanges: String
+  /// Expectations after a success besides the view model's changes, such as the stub's calls:
+  /// `{{expectSuccess}}`.
   package var expectSuccess: String
   /// Statements that make the service call fail: `{{stubFailure}}`.
   package var stubFailure: String
-  /// An expression for the message `errorMessage(for:)` shows after the failure: `{{failureMessage}}`.
+  /// An expression for the message `errorMessage(for:)` shows after the failure, which the
+  /// default ``failureChanges`` expect.
   package var failureMessage: String
-  /// Expectations after the failure, besides the message: `{{expectFailure}}`.
+  /// The harness's expectations of the changes when the run fails, such as
+  /// `harness.expect(.failed(.load, "load failed"), .stoppedLoading(.load))`: `{{failureChanges}}`.
+  package var failureChanges: String
+  /// Expectations after the failure besides the view model's changes: `{{expectFailure}}`.
   package var expectFailure: String
   /// For a streaming action, the element type (`{{Element}}`) and the elements the success test
   /// expects (`{{elements}}`); `nil` for an action that returns one value.
@@ -74,12 +96,20 @@ package struct ActionTestValues: Sendable, Hashable {
   ///   - actionValue: The action value the tests check; `action` by default.
   ///   - makeService: An expression that makes the service.
   ///   - stubSuccess: Statements that set up a successful call; none by default.
+  ///   - makeClock: Statements that make what the view model needs besides `service`; none by default.
   ///   - makeViewModel: An expression that makes the view model from `service`.
   ///   - prepare: Statements to run before acting; none by default.
   ///   - call: The call that returns the run's task.
+  ///   - startChanges: The harness's expectations of the dispatch's changes; by default that the
+  ///     action started loading.
+  ///   - advanceClock: Statements that let the started run go on; none by default.
+  ///   - successChanges: The harness's expectations when the run succeeds; by default that the
+  ///     action stopped loading.
   ///   - expectSuccess: Expectations after a success; none by default.
   ///   - stubFailure: Statements that make the service call fail.
   ///   - failureMessage: An expression for the message shown after the failure.
+  ///   - failureChanges: The harness's expectations when the run fails; by default that the
+  ///     action failed with `failureMessage` and stopped loading.
   ///   - expectFailure: Expectations after the failure; none by default.
   ///   - stream: For a streaming action, its element type and expected elements; `nil` by default.
   package init(
@@ -87,25 +117,39 @@ package struct ActionTestValues: Sendable, Hashable {
     actionValue: String? = nil,
     makeService: String,
     stubSuccess: String = "",
+    makeClock: String = "",
     makeViewModel: String,
     prepare: String = "",
     call: String,
+    startChanges: String? = nil,
+    advanceClock: String = "",
+    successChanges: String? = nil,
     expectSuccess: String = "",
     stubFailure: String,
     failureMessage: String,
+    failureChanges: String? = nil,
     expectFailure: String = "",
     stream: Stream? = nil
   ) {
+    let actionValue = actionValue ?? action
     self.action = action
-    self.actionValue = actionValue ?? action
+    self.actionValue = actionValue
     self.makeService = makeService
     self.stubSuccess = stubSuccess
+    self.makeClock = makeClock
     self.makeViewModel = makeViewModel
     self.prepare = prepare
     self.call = call
+    self.startChanges = startChanges ?? "harness.expect(.startedLoading(.\(actionValue)))"
+    self.advanceClock = advanceClock
+    self.successChanges = successChanges ?? "harness.expect(.stoppedLoading(.\(actionValue)))"
     self.expectSuccess = expectSuccess
     self.stubFailure = stubFailure
     self.failureMessage = failureMessage
+    let changes = ".failed(.\(actionValue), \(failureMessage)), .stoppedLoading(.\(actionValue))"
+    // On one line when it fits a test's body (indented 6 in XCTest), else as swift-format breaks it.
+    self.failureChanges =
+      failureChanges ?? (changes.count <= 98 ? "harness.expect(\(changes))" : "harness.expect(\n  \(changes))")
     self.expectFailure = expectFailure
     self.stream = stream
   }
@@ -116,10 +160,13 @@ package struct ActionTestValues: Sendable, Hashable {
   /// - Parameters:
   ///   - action: The action's enum case, also the view model's method and `<action>Stub`.
   ///   - names: The view model's derived names; the mock is made with `()`.
+  ///   - framework: The test library the check of the stub is written for; Swift Testing by default.
   /// - Returns: `Mock<base>Service()`, `<ViewModel>(service: service)`, `viewModel.<action>()`,
   ///   a failure with `StubError("<action> failed")`, and a check that the stub was called once.
-  package static func defaults(for action: String, names: ViewModelNames) -> ActionTestValues {
-    defaults(for: ActionSignature(plain: action), names: names)
+  package static func defaults(
+    for action: String, names: ViewModelNames, framework: TestFramework = .swiftTesting
+  ) -> ActionTestValues {
+    defaults(for: ActionSignature(plain: action), names: names, framework: framework)
   }
 
   /// The values `action-dispatch scaffold` uses for an action that may have associated values:
@@ -129,8 +176,11 @@ package struct ActionTestValues: Sendable, Hashable {
   ///   - signature: The action: `delete(Int)` is called as `viewModel.delete(1)` and checked as
   ///     `.delete(1)`.
   ///   - names: The view model's derived names; the mock is made with `()`.
-  /// - Returns: The values, as for ``defaults(for:names:)-(String,_)``.
-  package static func defaults(for signature: ActionSignature, names: ViewModelNames) -> ActionTestValues {
+  ///   - framework: The test library the check of the stub is written for; Swift Testing by default.
+  /// - Returns: The values, as for ``defaults(for:names:framework:)-(String,_,_)``.
+  package static func defaults(
+    for signature: ActionSignature, names: ViewModelNames, framework: TestFramework = .swiftTesting
+  ) -> ActionTestValues {
     let action = signature.name
     let message = "\(action) failed"
     return ActionTestValues(
@@ -139,7 +189,7 @@ package struct ActionTestValues: Sendable, Hashable {
       makeService: "\(names.mockService)()",
       makeViewModel: "\(names.viewModel)(service: service)",
       call: "viewModel.\(signature.sampleCall)",
-      expectSuccess: "#expect(service.\(action)Stub.callCount == 1)",
+      expectSuccess: framework.expectEqual("service.\(action)Stub.callCount", "1"),
       stubFailure: "service.\(action)Stub.fail(with: StubError(\"\(message)\"))",
       failureMessage: "\"\(message)\""
     )
@@ -155,13 +205,14 @@ package struct ActionTestValues: Sendable, Hashable {
   /// `static let <action>Elements: [Repo]`, whose two values are the line marked `FILL IN`.
   ///
   /// - Parameters:
-  ///   - signature: The action, as for ``defaults(for:names:)-(ActionSignature,_)``.
+  ///   - signature: The action, as for ``defaults(for:names:framework:)-(ActionSignature,_,_)``.
   ///   - element: The element type, as written in Swift.
   ///   - names: The view model's derived names.
+  ///   - framework: The test library the checks are written for; Swift Testing by default.
   /// - Returns: The values.
   /// - Throws: ``UnsupportedActionError`` when the element is not a Swift type name.
   package static func streaming(
-    _ signature: ActionSignature, element: String, names: ViewModelNames
+    _ signature: ActionSignature, element: String, names: ViewModelNames, framework: TestFramework = .swiftTesting
   ) throws -> ActionTestValues {
     let type = element.trimmingCharacters(in: .whitespaces)
     guard ActionSignature.isTypeName(type) else {
@@ -170,7 +221,7 @@ package struct ActionTestValues: Sendable, Hashable {
         reason: "'\(type)' is not a Swift type name; write the element type as Swift does, such as String, "
           + "[Repo] or Repo")
     }
-    var values = defaults(for: signature, names: names)
+    var values = defaults(for: signature, names: names, framework: framework)
     let elements: String
     var declaration = ""
     if let sample = ActionSignature.sample(of: type) {
@@ -190,21 +241,30 @@ package struct ActionTestValues: Sendable, Hashable {
   /// The placeholder values, by placeholder name.
   package var placeholderValues: [String: String] {
     [
-      "action": action, "actionValue": actionValue, "makeService": makeService, "stubSuccess": stubSuccess,
-      "makeViewModel": makeViewModel,
-      "prepare": prepare, "call": call, "expectSuccess": expectSuccess, "stubFailure": stubFailure,
-      "failureMessage": failureMessage, "expectFailure": expectFailure,
+      "action": action, "Action": action.prefix(1).uppercased() + action.dropFirst(), "actionValue": actionValue,
+      "makeService": makeService, "stubSuccess": stubSuccess, "makeClock": makeClock, "makeViewModel": makeViewModel,
+      "prepare": prepare, "call": call, "startChanges": startChanges, "advanceClock": advanceClock,
+      "successChanges": successChanges,
+      "expectSuccess": expectSuccess, "stubFailure": stubFailure, "failureChanges": failureChanges,
+      "expectFailure": expectFailure,
       "Element": stream?.element ?? "", "elements": stream?.elements ?? "",
       "elementsDeclaration": stream?.declaration ?? "",
     ]
   }
 
   /// The three tests, rendered from the embedded `ActionTests.swift.template`, or
-  /// `ActionStreamTests.swift.template` for a streaming action.
+  /// `ActionStreamTests.swift.template` for a streaming action (`ActionTestsXCTest.swift.template` and `ActionStreamTestsXCTest.swift.template` for XCTest).
   ///
+  /// - Parameter framework: The test library; Swift Testing by default.
   /// - Returns: The tests, indented for the body of a suite, ending with a newline.
-  package func render() -> String {
-    (stream == nil ? EmbeddedTemplates.actionTests : EmbeddedTemplates.actionStreamTests)
-      .renderChecked(placeholderValues)
+  package func render(for framework: TestFramework = .swiftTesting) -> String {
+    let template =
+      switch (framework, stream == nil) {
+      case (.swiftTesting, true): EmbeddedTemplates.actionTests
+      case (.swiftTesting, false): EmbeddedTemplates.actionStreamTests
+      case (.xctest, true): EmbeddedTemplates.actionTestsXCTest
+      case (.xctest, false): EmbeddedTemplates.actionStreamTestsXCTest
+      }
+    return template.renderChecked(placeholderValues)
   }
 }

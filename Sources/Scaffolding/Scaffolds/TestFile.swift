@@ -1,4 +1,5 @@
-/// A whole test file: `Templates/TestSuite.swift.template` around the tests of some actions.
+/// A whole test file: `Templates/TestSuite.swift.template` around the tests of some actions, or
+/// `Templates/TestSuiteXCTest.swift.template` for XCTest.
 ///
 /// ```swift
 /// let names = try ViewModelNames(viewModel: "ProfileViewModel")
@@ -9,6 +10,8 @@
 /// ```
 ///
 /// `Tests/GitHubFollowersTests/FollowersViewModelTests.swift` is such a file, byte for byte.
+/// With ``TestFramework/xctest`` the file is an `XCTestCase` whose tests each run inside
+/// `withSerialExecutor`.
 package struct TestFile: Sendable, Hashable {
   /// The module that defines the view model, imported by the file.
   package var module: String
@@ -16,6 +19,8 @@ package struct TestFile: Sendable, Hashable {
   package var suiteName: String
   /// The actions, in order; each gets its three tests.
   package var actions: [ActionTestValues]
+  /// The test library the file is written for.
+  package var framework: TestFramework
 
   /// Creates a test file.
   ///
@@ -23,19 +28,24 @@ package struct TestFile: Sendable, Hashable {
   ///   - module: The module that defines the view model.
   ///   - suiteName: The suite's type name.
   ///   - actions: The actions whose tests the suite holds, in order.
-  package init(module: String, suiteName: String, actions: [ActionTestValues]) {
+  ///   - framework: The test library; Swift Testing by default.
+  package init(
+    module: String, suiteName: String, actions: [ActionTestValues], framework: TestFramework = .swiftTesting
+  ) {
     self.module = module
     self.suiteName = suiteName
     self.actions = actions
+    self.framework = framework
   }
 
-  /// The file's text: imports, the `@MainActor @Suite` and each action's tests, a blank line
-  /// between actions.
+  /// The file's text: imports, the `@MainActor @Suite` (or the `XCTestCase`) and each action's
+  /// tests, a blank line between actions.
   ///
   /// - Returns: The Swift source, ending with a newline.
   package func render() -> String {
-    let tests = actions.map { $0.render().droppingFinalNewline }.joined(separator: "\n\n")
-    return EmbeddedTemplates.testSuite.renderChecked(["module": module, "Suite": suiteName, "tests": tests])
+    let tests = actions.map { $0.render(for: framework).droppingFinalNewline }.joined(separator: "\n\n")
+    let suite = framework == .xctest ? EmbeddedTemplates.testSuiteXCTest : EmbeddedTemplates.testSuite
+    return suite.renderChecked(["module": module, "Suite": suiteName, "tests": tests])
   }
 }
 

@@ -4,7 +4,7 @@
 /// ```swift
 /// var facts = ViewModelFacts()
 /// facts.serviceMethod = "closeIssue"                 // the stub is closeIssueStub
-/// facts.makeViewModel = #"InboxViewModel(service: service, repo: "o/r", clock: ImmediateClock())"#
+/// facts.makeViewModel = #"InboxViewModel(service: service, repo: "o/r", clock: clock)"#
 /// facts.setup = "await viewModel.load().value"        // rows exist before the action runs
 /// let scaffold = try ActionScaffold(action: "close(Int)", viewModel: "InboxViewModel", facts: facts)
 /// ```
@@ -18,6 +18,12 @@ package struct ViewModelFacts: Sendable, Hashable {
   /// Argument types of ``makeViewModel`` that scaffold could not write, each an editor
   /// placeholder the user fills in.
   package var unresolvedArguments: [String] = []
+  /// Whether ``makeViewModel`` passes `clock`, a `TestClock` the tests make first and advance
+  /// past a debounce.
+  package var passesTestClock = false
+  /// The lifecycle hooks the view model overrides (``SourceIndex/overriddenHooks(of:)``), whose
+  /// changes its exhaustive tests must expect too; a printed edit says so.
+  package var overriddenHooks: [String] = []
   /// Statements the tests run before acting, such as loading the rows the action needs.
   package var setup: String?
   /// Where each type is declared, by name: the action enum, the view model, the service

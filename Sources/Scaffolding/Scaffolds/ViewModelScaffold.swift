@@ -18,20 +18,26 @@ package struct ViewModelScaffold: Sendable, Hashable {
   package let names: ViewModelNames
   /// The module the test files import.
   package let module: String
+  /// The test library the tests are written for.
+  package let framework: TestFramework
 
   /// Validates the names and derives the rest.
   ///
   /// - Parameters:
   ///   - viewModel: The new view model's class name, such as `ProfileViewModel`.
   ///   - module: The module that will define it; the view model's base name by default.
+  ///   - framework: The test library of its tests; Swift Testing by default.
   /// - Throws: ``InvalidNameError`` for the first name that is not a valid Swift identifier.
-  package init(viewModel: String, module: String? = nil) throws(InvalidNameError) {
+  package init(
+    viewModel: String, module: String? = nil, framework: TestFramework = .swiftTesting
+  ) throws(InvalidNameError) {
     let names = try ViewModelNames(viewModel: viewModel)
     if let module {
       try SwiftIdentifier.validate(module, as: .module)
     }
     self.names = names
     self.module = module ?? names.base
+    self.framework = framework
   }
 
   /// The files: the view model, its mock service, its tests.
@@ -41,8 +47,11 @@ package struct ViewModelScaffold: Sendable, Hashable {
       "ViewModel": names.viewModel, "ActionEnum": names.actionEnum, "ServiceProtocol": names.serviceProtocol,
       "MockService": names.mockService, "module": module, "action": action,
     ]
+    var testValues = ActionTestValues.defaults(for: action, names: names, framework: framework)
+    // The new view model keeps what load returned, the stub's "", in `value`.
+    testValues.successChanges = "harness.expect(.set(\\.value, to: \"\"), .stoppedLoading(.\(action)))"
     let tests = TestFile(
-      module: module, suiteName: names.viewModel + "Tests", actions: [.defaults(for: action, names: names)])
+      module: module, suiteName: names.viewModel + "Tests", actions: [testValues], framework: framework)
     return [
       ScaffoldFile(
         fileName: names.viewModel + ".swift", target: .app,

@@ -21,15 +21,25 @@ package struct SourceIndex: Sendable {
     package var label: String?
     /// The type, such as `any Clock<Duration>`.
     package var type: String
+    /// Whether the parameter has a default value (only a clock's is kept; see
+    /// ``SourceIndex/initializer(of:)``).
+    package var hasDefault: Bool
 
     /// Creates a parameter.
     ///
     /// - Parameters:
     ///   - label: The argument label; `nil` for `_`.
     ///   - type: The type, as written.
-    package init(label: String?, type: String) {
+    ///   - hasDefault: Whether it has a default value; `false` by default.
+    package init(label: String?, type: String, hasDefault: Bool = false) {
       self.label = label
       self.type = type
+      self.hasDefault = hasDefault
+    }
+
+    /// Whether the parameter takes a clock: labeled `clock`, or of a type that names `Clock`.
+    package var isClock: Bool {
+      label == "clock" || type.contains("Clock")
     }
   }
 
@@ -59,7 +69,9 @@ package struct SourceIndex: Sendable {
     return Self.firstMatch(#"\blet\s+service\s*:\s*(?:any\s+)?([A-Za-z_][A-Za-z0-9_.]*)"#, in: body)
   }
 
-  /// The parameters of a view model's first initializer without a default value.
+  /// The parameters of a view model's first initializer without a default value, and its clock
+  /// even when that has one (`clock: any Clock<Duration> = ContinuousClock()`), so the tests can
+  /// pass a test clock.
   ///
   /// - Parameter viewModel: The view model's class.
   /// - Returns: The parameters, in order; `nil` when the class or its initializer is not found.
@@ -72,12 +84,33 @@ package struct SourceIndex: Sendable {
       guard let colon = Self.topLevelColon(item) else { return nil }
       let names = item[..<colon].split(separator: " ").map(String.init)
       var type = String(item[item.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-      if Self.hasTopLevelDefault(type) { return nil }
+      let hasDefault = Self.hasTopLevelDefault(type)
+      if hasDefault, let equals = Self.topLevelEquals(type) {
+        type = String(type[..<equals]).trimmingCharacters(in: .whitespaces)
+      }
       type = type.replacingOccurrences(of: "@escaping ", with: "")
       guard let label = names.first else { return nil }
-      return Parameter(label: label == "_" ? nil : label, type: type)
+      let parameter = Parameter(label: label == "_" ? nil : label, type: type, hasDefault: hasDefault)
+      return !hasDefault || parameter.isClock ? parameter : nil
     }
   }
+
+  /// The lifecycle hooks of `BaseViewModel` a view model overrides, which may change its state on
+  /// every run of every action (a toast on each failure), so its exhaustive tests must expect it.
+  ///
+  /// - Parameter viewModel: The view model's class.
+  /// - Returns: The hooks' names, such as `actionDidFail`, in the order of ``lifecycleHooks``.
+  package func overriddenHooks(of viewModel: String) -> [String] {
+    guard let body = declaration(of: viewModel)?.body else { return [] }
+    return Self.lifecycleHooks.filter {
+      body.range(of: #"\boverride\s+(?:\w+\s+)*func\s+"# + $0 + #"\b"#, options: .regularExpression) != nil
+    }
+  }
+
+  /// The overridable hooks of `BaseViewModel` that run for every action.
+  package static let lifecycleHooks = [
+    "actionDidSucceed", "actionDidFail", "actionLoadingDidChange", "onSuccess", "onError", "onStatusUpdate",
+  ]
 
   /// A class in the files that conforms to a protocol, preferring one named `Mock…`.
   ///
@@ -153,13 +186,17 @@ package struct SourceIndex: Sendable {
   }
 
   private static func hasTopLevelDefault(_ type: String) -> Bool {
+    topLevelEquals(type) != nil
+  }
+
+  private static func topLevelEquals(_ type: String) -> String.Index? {
     var depth = 0
-    for character in type {
-      if "([<".contains(character) { depth += 1 }
-      if ")]>".contains(character) { depth -= 1 }
-      if character == "=", depth == 0 { return true }
+    for index in type.indices {
+      if "([<".contains(type[index]) { depth += 1 }
+      if ")]>".contains(type[index]) { depth -= 1 }
+      if type[index] == "=", depth == 0 { return index }
     }
-    return false
+    return nil
   }
 
   private static func firstMatch(_ pattern: String, in text: String) -> String? {
