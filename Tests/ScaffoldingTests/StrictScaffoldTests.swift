@@ -146,23 +146,23 @@ import Testing
     let source = """
       @MainActor @Observable public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
         public private(set) var toasts: [String] = []
-        /// Not an override: override func actionDidSucceed in a comment.
-        override public func actionDidFail(_ actionId: FollowerListAction, error: any Error) {
+        /// Not an override: override func onSuccess in a comment.
+        override public func onError(actionId: FollowerListAction, error: any Error) {
           toasts.append("\\(error)")
         }
       }
       """
     let index = SourceIndex(files: [("Sources/App/FollowerListViewModel.swift", source)])
-    #expect(index.overriddenHooks(of: "FollowerListViewModel") == ["actionDidFail"])
+    #expect(index.overriddenHooks(of: "FollowerListViewModel") == ["onError"])
     #expect(index.overriddenHooks(of: "OtherViewModel").isEmpty)
 
     var facts = ViewModelFacts()
-    facts.overriddenHooks = ["actionDidFail"]
+    facts.overriddenHooks = ["onError"]
     let scaffold = try ActionScaffold(action: "unfollow", viewModel: "FollowerListViewModel", facts: facts)
     #expect(
       scaffold.pasteText.hasSuffix(
         "\n// Edit FollowerListViewModelUnfollowTests.swift, in your test target, if FollowerListViewModel's "
-          + "actionDidFail changes its state: the tests expect every change, so add it to the harness.expect of the "
+          + "onError changes its state: the tests expect every change, so add it to the harness.expect of the "
           + "run's end (a failing test names it: + happened, not asserted).\n"))
     let plain = try ActionScaffold(action: "unfollow", viewModel: "FollowerListViewModel")
     #expect(!plain.pasteText.contains("// Edit"))

@@ -99,7 +99,7 @@ package struct SourceIndex: Sendable {
   /// every run of every action (a toast on each failure), so its exhaustive tests must expect it.
   ///
   /// - Parameter viewModel: The view model's class.
-  /// - Returns: The hooks' names, such as `actionDidFail`, in the order of ``lifecycleHooks``.
+  /// - Returns: The hooks' names, such as `onError`, in the order of ``lifecycleHooks``.
   package func overriddenHooks(of viewModel: String) -> [String] {
     guard let body = declaration(of: viewModel)?.body else { return [] }
     return Self.lifecycleHooks.filter {
@@ -109,7 +109,7 @@ package struct SourceIndex: Sendable {
 
   /// The overridable hooks of `BaseViewModel` that run for every action.
   package static let lifecycleHooks = [
-    "actionDidSucceed", "actionDidFail", "actionLoadingDidChange", "onSuccess", "onError", "onStatusUpdate",
+    "onSuccess", "onError", "onStatusUpdate",
   ]
 
   /// A class in the files that conforms to a protocol, preferring one named `Mock…`.

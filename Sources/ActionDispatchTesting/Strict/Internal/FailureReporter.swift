@@ -27,7 +27,6 @@
       Issue.record(StrictTestFailure(headline: String(lines.first ?? "")), detail, sourceLocation: location)
     }
 
-
     /// Which framework runs the test in this task: Swift Testing when it knows a current test,
     /// else XCTest (where XCTest is), else Swift Testing.
     static var current: FailureReporter {
