@@ -11,10 +11,11 @@
   /// ```
   public typealias DefaultHTTPClient = CurlHTTPClient
 
-  /// The name of the production client before the Linux transport drove libcurl itself.
+  /// The name of the production client before the Linux transport drove libcurl itself, kept
+  /// so that code written against it builds.
   ///
-  /// On Linux it is ``CurlHTTPClient``: URLSession is no longer used there.
-  @available(*, deprecated, renamed: "DefaultHTTPClient", message: "on Linux the transport is CurlHTTPClient")
+  /// On Linux it is ``CurlHTTPClient``: URLSession is no longer used there. New code names
+  /// ``DefaultHTTPClient``, the production client on every platform.
   public typealias URLSessionHTTPClient = CurlHTTPClient
 #else
   /// The ``HTTPClient`` for production on this platform: ``URLSessionHTTPClient`` on Apple
