@@ -1,7 +1,7 @@
 import Testing
 
 /// `--demo`: the bundled fixtures, offline. No server runs in these tests; the outputs are the
-/// ones the README shows.
+/// ones the README and the command-line tool's article show.
 @Suite struct DemoTests {
   /// The demo's 45 followers, in order: every adjective with every animal.
   static let demoFollowers: [String] = {

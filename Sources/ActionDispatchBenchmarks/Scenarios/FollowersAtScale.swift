@@ -19,7 +19,7 @@ import GitHubFollowers
 ///   CPU-bound on loopback and the figure measures decoding (reported in the notes).
 ///   Target: within 10% (the tool's time at most 1/0.9 of the bare sends'); reported in CI, not
 ///   gated: it reads 1.08–1.09× on this project's machines, 1.12× when other builds load both
-///   cores (README, Performance).
+///   cores (DocC: ActionDispatch, Performance).
 enum FollowersAtScale {
   static let peakChildFlag = "--followers-peak-child"
   static let rateChildFlag = "--followers-rate-child"

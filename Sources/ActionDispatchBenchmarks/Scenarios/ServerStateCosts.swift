@@ -68,7 +68,7 @@ enum ServerStateCosts {
   /// time, 1.17–1.33× in processor time (about 1 µs more a caller): each joiner has a task of its
   /// own that parks and is woken, as each plain run's does, and the shared run's end walks its
   /// callers twice, to deliver and then to end them. Reported in the closing note of 2026-11-26
-  /// and the README, not hidden here.
+  /// and the Performance article, not hidden here.
   @MainActor
   private static func joinAgainstPlain(dispatches: Int, rounds: Int) async -> BenchmarkResult {
     let viewModel = BenchViewModel()

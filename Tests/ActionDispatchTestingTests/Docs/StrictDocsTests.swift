@@ -1,8 +1,7 @@
 import ActionDispatchTesting
 import Testing
 
-// The snippets of the testing article's "Strict tests" and "Driving a live stream" sections,
-// and of the README's "Testing" section.
+// The snippets of the testing article's "Strict tests" and "Driving a live stream" sections.
 
 // snippet: strict-suite
 @MainActor

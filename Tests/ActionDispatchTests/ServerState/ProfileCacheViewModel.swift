@@ -24,8 +24,8 @@ final class ProfileServer {
   }
 }
 
-/// Profiles shown by several views at once, fresh for five minutes: the README's and
-/// ChoosingAPolicy's example of `.joinRunning`, `staleTime:` and `invalidate(_:)`.
+/// Profiles shown by several views at once, fresh for five minutes: ChoosingAPolicy's
+/// example of `.joinRunning`, `staleTime:` and `invalidate(_:)`.
 @MainActor
 @Observable
 final class ProfileCacheViewModel: BaseViewModel<ProfileCacheAction> {

@@ -4,8 +4,7 @@ import Testing
 
 @testable import ConsumerApp
 
-/// A UIKit or terminal client's stand-ins: what the README's and the articles' `observe`
-/// examples drive.
+/// A UIKit or terminal client's stand-ins: what the articles' `observe` examples drive.
 @MainActor
 final class Spinner {
   private(set) var starts = 0
@@ -30,7 +29,7 @@ final class Banner {
   func show(_ error: any Error) { messages.append("\(error)") }
 }
 
-/// "Observing from UIKit or a terminal" (README, ActionDispatch's overview) and "What listeners
+/// `observe` in ActionDispatch's overview and "What listeners
 /// see" (Streaming actions), run as they are quoted.
 @MainActor
 @Suite(.serialExecutor) struct ObservingTests {
