@@ -279,6 +279,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
       recentState = nil
       recentActionId.deinitialize(count: 1)
     }
+    if state.successOrder != 0 { outcomes.recordSuccess(of: actionId, order: state.successOrder) }
   }
 
   /// The view model's clock, read as nanoseconds elapsed, for freshness.

@@ -69,11 +69,11 @@ extension BaseViewModel {
     outcomes.follow(first)
     for actionId in more { outcomes.follow(actionId) }
     var isLoading = isLoading(for: first)
-    var lastSuccess = outcomes.lastSuccess(of: first)
+    var lastSuccess = lastSuccessOrder(of: first)
     var failure = self.failure(for: first).map { (error: $0, order: states[first]?.failureOrder ?? 0) }
     for actionId in more {
       if self.isLoading(for: actionId) { isLoading = true }
-      if let order = outcomes.lastSuccess(of: actionId), order > (lastSuccess ?? 0) { lastSuccess = order }
+      if let order = lastSuccessOrder(of: actionId), order > (lastSuccess ?? 0) { lastSuccess = order }
       if let error = self.failure(for: actionId) {
         let order = states[actionId]?.failureOrder ?? 0
         if order > (failure?.order ?? 0) || failure == nil { failure = (error, order) }
@@ -81,5 +81,11 @@ extension BaseViewModel {
     }
     if let shown = failure, let lastSuccess, lastSuccess > shown.order { failure = nil }
     return (isLoading, lastSuccess != nil, failure?.error)
+  }
+
+  /// The order of the action's last success: in its state while it has one, else in the table.
+  private func lastSuccessOrder(of actionId: ActionId) -> UInt64? {
+    if let state = states[actionId], state.successOrder != 0 { return state.successOrder }
+    return outcomes.lastSuccess(of: actionId)
   }
 }

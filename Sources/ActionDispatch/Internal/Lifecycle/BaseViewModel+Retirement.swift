@@ -18,7 +18,7 @@ extension BaseViewModel {
     assert(began, "a run's task resumed inside a delivery")
     // Fresh before any closure runs: one that dispatches the action with a `staleTime` finds it so.
     markFreshIfTracked(run, of: actionId)
-    outcomes.recordSuccess(of: actionId)
+    run.state.successOrder = outcomes.take()
     onSuccess?(value)
     if run.isShared { deliverShared(value, of: run, actionId) }
     self.onSuccess(actionId: actionId, result: value)

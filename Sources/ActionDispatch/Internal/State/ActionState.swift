@@ -13,6 +13,10 @@ final class ActionState {
   var failure: (any Error)?
   /// When ``failure`` was recorded, in the view model's ``OutcomeOrder``.
   var failureOrder: UInt64 = 0
+  /// When the action last succeeded while this state existed, in the view model's
+  /// ``OutcomeOrder``; `0` if it did not. Kept here, with no hash lookup, while the action has
+  /// state, and handed to the ``OutcomeOrder``'s table when the state is reclaimed.
+  var successOrder: UInt64 = 0
   /// Whether a loading indicator is shown, for a view model whose ``LoadingIndicator`` is not
   /// immediate: changed only when the indicator appears or disappears.
   var isShowingLoading = false

@@ -2,8 +2,9 @@
 /// whether an action has succeeded (a non-optional value is loaded after its first success), and
 /// which of several actions spoke last (an error shows only when none succeeded after it).
 ///
-/// An error's order lives in the action's ``ActionState``, which exists while the error does. A
-/// success's order is one table entry, bounded: the first ``capacity`` distinct actions to
+/// While the action has an ``ActionState`` (a run in flight, an error), the orders of its last
+/// error and success live there, with no hash lookup per run; when the state is reclaimed, the
+/// success's order moves to one table entry, bounded: the first ``capacity`` distinct actions to
 /// succeed are recorded, and after that only the actions a ``Loadable`` follows (``follow(_:)``).
 /// So a screen's few actions are always known, while 100,000 keyed rows, each run once, leave a
 /// table of ``capacity`` entries, not one per row (the gated "keyed actions … fresh at once" and
@@ -26,10 +27,12 @@ struct OutcomeOrder<ActionId: ActionIdType> {
     return next
   }
 
-  /// Records a success of the action, now, if the table has room or a `Loadable` follows it.
-  mutating func recordSuccess(of actionId: ActionId) {
+  /// Records the action's last success, numbered `order` when it happened, if the table has room
+  /// or a `Loadable` follows the action. Called when the action's ``ActionState`` is reclaimed,
+  /// which held the order until then.
+  mutating func recordSuccess(of actionId: ActionId, order: UInt64) {
     guard lastSuccess.count < Self.capacity || (!followed.isEmpty && followed.contains(actionId)) else { return }
-    lastSuccess[actionId] = take()
+    lastSuccess[actionId] = order
   }
 
   /// Records every later success of the action, whatever the table holds.
