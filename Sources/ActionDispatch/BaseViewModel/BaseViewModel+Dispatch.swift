@@ -118,7 +118,7 @@ extension BaseViewModel {
     // no runs and no window, so its machine starts the run unless the action is fresh, which an
     // empty machine is asked first: no state is made for a dispatch that is not a run.
     let state: ActionState
-    if let recent = recentState, recentActionId == actionId {
+    if let recent = recentState, recentActionId.pointee == actionId {
       state = recent
     } else {
       if request.sinceLastSuccess != nil, states[actionId] == nil,
@@ -130,7 +130,7 @@ extension BaseViewModel {
       let count = states.count
       state = Self.stateIn(&states[actionId, default: ActionState()])
       if states.count == count {
-        recentActionId = actionId
+        if recentState == nil { recentActionId.initialize(to: actionId) } else { recentActionId.pointee = actionId }
         recentState = state
       }
     }
