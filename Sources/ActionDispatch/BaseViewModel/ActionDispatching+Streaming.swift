@@ -77,6 +77,6 @@ extension ActionDispatching {
       actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes.isEmpty ? nil : supersedes,
       retry: retry, timeout: timeout, onFinish: change.map { base.settlement(of: $0, actionId) },
       onAccepted: change.map { base.making($0, actionId) }, elements: elements,
-      onElement: { [unowned(unsafe) self] element in onElement(self, element) })
+      onElement: { [unowned self] element in onElement(self, element) })
   }
 }

@@ -9,6 +9,8 @@
 /// held (its position, the waiter, the task and timer), never ``isLive``.
 @usableFromInline
 final class Run: @unchecked Sendable {
+  // `@exclusivity(unchecked)` on the properties every run touches, for the "distinct rows" gate:
+  // see the figures beside `BaseViewModel`'s stored properties.
   /// The run's number, in dispatch order across the view model.
   let id: UInt64
   /// The state of the run's action, which exists as long as the action has a live run.
@@ -29,15 +31,15 @@ final class Run: @unchecked Sendable {
   /// The run's task; `nil` only while admission is creating it.
   @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
   /// The timer that fails the run when its `timeout` passes.
-  @exclusivity(unchecked) var timer: Task<Void, Never>?
+  var timer: Task<Void, Never>?
   /// The waiting task, resumed when the run's turn comes or the run is retired. Unsafe (a
   /// pointer, no allocation): every resume clears it first, so it is resumed exactly once.
-  @exclusivity(unchecked) var turnWaiter: UnsafeContinuation<Void, Never>?
+  var turnWaiter: UnsafeContinuation<Void, Never>?
   /// Where the run is in its action's ``RunOrder``, while it is live.
   @exclusivity(unchecked) var position = 0
   /// Whether a result handler of this run cancelled its action while the run's result was being
   /// delivered, which ended the action's loading then: the loading-off hook comes in this run's end.
-  @exclusivity(unchecked) var endedLoadingInDelivery = false
+  var endedLoadingInDelivery = false
   /// Whether callers may join the run (``DispatchPolicy/joinRunning``): its callers are then in
   /// ``BaseViewModel/sharedRuns``. Beside the flag above, in the same padding.
   @usableFromInline @exclusivity(unchecked) var isShared = false

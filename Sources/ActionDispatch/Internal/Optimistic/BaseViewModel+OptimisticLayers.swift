@@ -1,12 +1,12 @@
 extension BaseViewModel {
   /// A dispatch's `optimistic:` change, as the layers keep it: its closures are given `viewModel`
-  /// (the dispatching subclass, held `unowned(unsafe)`: only the view model calls them, from its
+  /// (the dispatching subclass, held `unowned`: only the view model calls them, from its
   /// own delivery, so it is alive whenever they run).
   @usableFromInline
   func optimisticChange<ViewModel: AnyObject>(
     receiving viewModel: ViewModel, _ optimistic: @escaping @MainActor (ViewModel) -> @MainActor (ViewModel) -> Void
   ) -> OptimisticChange {
-    unowned(unsafe) let viewModel = viewModel
+    unowned let viewModel = viewModel
     return OptimisticChange { () -> @MainActor () -> Void in
       let rollback = optimistic(viewModel)
       return { rollback(viewModel) }
@@ -16,14 +16,14 @@ extension BaseViewModel {
   /// What makes the change when its dispatch becomes a run (a run's `onAccepted`).
   @usableFromInline
   func making(_ change: OptimisticChange, _ actionId: ActionId) -> @MainActor (Run) -> Void {
-    unowned(unsafe) let owner = self
+    unowned let owner = self
     return { _ in owner.makeOptimisticChange(change, of: actionId) }
   }
 
   /// What resolves the change when its run ends (a run's `onFinish`).
   @usableFromInline
   func settlement(of change: OptimisticChange, _ actionId: ActionId) -> @MainActor (RunOutcome) -> Void {
-    unowned(unsafe) let owner = self
+    unowned let owner = self
     return { outcome in owner.settle(change, of: actionId, outcome) }
   }
 

@@ -22,6 +22,8 @@ final class ActionState {
   var isShowingLoading = false
 
   /// The action's runs and throttle window: where its policies are decided.
+  ///
+  /// Unchecked for the "distinct rows" gate: see the figures beside `BaseViewModel`'s stored properties.
   @exclusivity(unchecked) var machine = ActionStateMachine()
   /// The run whose result (value or error) is being delivered: it has ended, but the action
   /// counts it as loading until its result handlers have run.
