@@ -193,7 +193,7 @@ extension BaseViewModel {
   }
 
   /// The number the next dispatch gets.
-  private func takeRunID() -> UInt64 {
+  func takeRunID() -> UInt64 {
     defer { nextRunID &+= 1 }
     return nextRunID
   }

@@ -104,6 +104,9 @@ open class BaseViewModel<ActionId: ActionIdType> {
   @ObservationIgnored private var elapsedStorage: ElapsedTime?
   /// The view model, weakly, for run tasks to capture; made on first use.
   @ObservationIgnored private var weakSelfStorage: WeakReference<BaseViewModel>?
+  /// The keys of ``QueryCache``s the actions watch; made on first use, released (ending the
+  /// watches) with the view model.
+  @ObservationIgnored private var queryWatchesStorage: QueryWatches<ActionId>?
 
   /// Creates a view model whose timed policies wait on the continuous clock.
   ///
@@ -297,6 +300,27 @@ open class BaseViewModel<ActionId: ActionIdType> {
     let elapsed = ElapsedTime(clock)
     elapsedStorage = elapsed
     return elapsed
+  }
+
+  /// The keys of ``QueryCache``s the actions watch.
+  var queryWatches: QueryWatches<ActionId> {
+    if let watches = queryWatchesStorage { return watches }
+    let watches = QueryWatches<ActionId>()
+    queryWatchesStorage = watches
+    return watches
+  }
+
+  /// Answers a dispatch from a ``QueryCache``'s fresh value: no run, no loading; the action's old
+  /// error is cleared, `deliver` gives the caller the value, and `fresh` is emitted.
+  func answerFromCache(_ actionId: ActionId, _ deliver: () -> Void) {
+    delivering {
+      if let state = states[actionId], state.failure != nil {
+        setFailure(nil, state, of: actionId)
+        reclaimIfIdle(state, of: actionId)
+      }
+      deliver()
+      post(.fresh(takeRunID(), onFinish: nil), of: actionId)
+    }
   }
 
   /// The view model, weakly: what a run's task holds, so that releasing the view model cancels it.

@@ -1,0 +1,52 @@
+/// One key of a ``QueryCache`` with its value, typed: TanStack's `Query`, one object holding
+/// everything about its key.
+@MainActor
+final class QueryEntry<Value>: QueryEntryBase {
+  /// The last value, kept while it is refetched and after a refetch fails.
+  var value: Value?
+  /// The fetch in flight, the watchers and the kept failure, while there is any.
+  var activity: QueryActivity<Value>?
+
+  override var watcherCount: Int { activity?.watchers.count ?? 0 }
+
+  override var isFetching: Bool { activity?.fetch != nil }
+
+  override var keptFailure: (error: any Error, until: Int64)? {
+    guard let activity, let failure = activity.failure else { return nil }
+    return (failure, activity.failureUntil)
+  }
+
+  /// The activity, made when first needed.
+  var active: QueryActivity<Value> {
+    if let activity { return activity }
+    let activity = QueryActivity<Value>()
+    self.activity = activity
+    return activity
+  }
+
+  /// Drops the activity once it holds nothing.
+  func dropActivityIfIdle() {
+    if let activity, activity.isIdle { self.activity = nil }
+  }
+
+  override func refetchWatched() {
+    guard let watchers = activity?.watchers else { return }
+    for watcher in watchers where watcher.isWatching { watcher.refetch?() }
+  }
+}
+
+/// What only some keys need: their fetch in flight, their watchers, their kept failure.
+@MainActor
+final class QueryActivity<Value> {
+  /// The one fetch in flight, shared by every caller.
+  var fetch: QueryFetch<Value>?
+  /// The view models watching the key, each once per action (see ``QueryWatcher``).
+  var watchers: [QueryWatcher<Value>] = []
+  /// The last fetch's failure, while it is kept.
+  var failure: (any Error)?
+  /// Until when the failure answers dispatches without a fetch, on the cache's clock.
+  var failureUntil: Int64 = .min
+
+  /// Whether it holds nothing.
+  var isIdle: Bool { fetch == nil && watchers.isEmpty && failure == nil }
+}

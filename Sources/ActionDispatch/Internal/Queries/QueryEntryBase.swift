@@ -1,0 +1,54 @@
+/// Everything a ``QueryCache`` knows about one key that does not depend on its value's type:
+/// what the table, the sweeper and invalidation read.
+///
+/// Lean on purpose (issue 37 gates 100,000 keys at 160 bytes each beyond their values): what
+/// only some keys need — a fetch in flight, watchers, a kept failure — lives in the typed
+/// entry's `activity`, made when first needed and dropped when empty.
+@MainActor
+class QueryEntryBase {
+  /// The key's path.
+  let path: QueryKeyPath
+  /// When the value was last set, in nanoseconds on the cache's clock; `.min` while there is none.
+  var updatedAt: Int64 = .min
+  /// How long a value stays fresh, in nanoseconds: the last `staleTime:` a dispatch of the key gave.
+  var staleTime: Int64 = 0
+  /// When the entry's last watcher left (or it was made unwatched), on the cache's clock.
+  var unwatchedAt: Int64 = 0
+  /// The next older and newer entries in the cache's list of unwatched entries, which is
+  /// ordered by ``unwatchedAt`` (least recently watched first).
+  unowned var older: QueryEntryBase?
+  unowned var newer: QueryEntryBase?
+  /// Whether the entry is in that list.
+  var isUnwatchedListed = false
+  /// Whether the value was invalidated since it was last set: stale whatever its age.
+  var isInvalidated = false
+
+  init(path: QueryKeyPath) {
+    self.path = path
+  }
+
+  /// Whether it has a value.
+  var hasValue: Bool { updatedAt != .min }
+
+  /// How many view models watch it.
+  var watcherCount: Int { 0 }
+
+  /// Whether a fetch is in flight.
+  var isFetching: Bool { false }
+
+  /// The failure kept on the key and when it stops answering dispatches, if any.
+  var keptFailure: (error: any Error, until: Int64)? { nil }
+
+  /// Whether its value answers a dispatch at `now` with no fetch.
+  func isFresh(at now: Int64) -> Bool {
+    hasValue && !isInvalidated && now &- updatedAt < staleTime
+  }
+
+  /// Asks each watcher's view model to fetch the key again (an invalidation of a watched key).
+  func refetchWatched() {}
+
+  /// Whether the value's type is `Value`.
+  final func holds<Value>(_: Value.Type) -> Bool {
+    ObjectIdentifier(type(of: self)) == ObjectIdentifier(QueryEntry<Value>.self)
+  }
+}

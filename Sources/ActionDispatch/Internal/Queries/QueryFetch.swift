@@ -1,0 +1,75 @@
+/// The one fetch of a key in flight, and the callers waiting for it.
+///
+/// Joining appends a caller; a caller leaving is counted out, and the fetch is cancelled when
+/// the last one leaves (the rules of ``DispatchPolicy/joinRunning``). The fetch belongs to the
+/// cache, not to the view model whose dispatch started it.
+@MainActor
+final class QueryFetch<Value> {
+  /// The task running the work.
+  var task: Task<Void, Never>?
+  /// The callers, in join order; some may have left.
+  private(set) var callers: [QueryCaller<Value>] = []
+  /// How many callers are attached.
+  private(set) var attached = 0
+  /// How long the failure of this fetch is kept on the key, in nanoseconds.
+  let failureTime: Int64
+  /// Closures to call once when the fetch succeeds, however many callers it has.
+  var onceOnSuccess: [@MainActor (Value) -> Void] = []
+
+  init(failureTime: Int64) {
+    self.failureTime = failureTime
+  }
+
+  /// Adds a caller.
+  func join(_ caller: QueryCaller<Value>) {
+    callers.append(caller)
+    attached += 1
+  }
+
+  /// Counts out a caller that left.
+  ///
+  /// - Returns: Whether no caller is attached any more.
+  func leave(_ caller: QueryCaller<Value>) -> Bool {
+    attached -= 1
+    if callers.count > 32 && callers.count > 2 * attached { callers.removeAll { $0.continuation == nil } }
+    return attached == 0
+  }
+
+  /// Hands every caller still attached the result.
+  func resume(with result: Result<Value, any Error>) {
+    let callers = self.callers
+    self.callers = []
+    attached = 0
+    for caller in callers { caller.resume(with: result) }
+  }
+}
+
+/// One caller of a key's fetch: a view model's run (or a direct ``QueryCache/fetch(_:staleTime:failureTime:task:)``)
+/// waiting for its result.
+///
+/// `@unchecked Sendable` only so that its task's cancellation handler can carry it to the main
+/// actor; it is read and written on the main actor alone.
+final class QueryCaller<Value>: @unchecked Sendable {
+  /// Its waiting task, until the result or its leaving resumes it.
+  var continuation: UnsafeContinuation<MainActorValue<Value>, any Error>?
+  /// The watcher whose view model this caller is: the fetch's result reaches it through its run,
+  /// so the cache does not deliver it to that watcher again.
+  let watcher: QueryWatcher<Value>?
+
+  init(watcher: QueryWatcher<Value>?) {
+    self.watcher = watcher
+  }
+
+  /// Resumes its task with the result, once.
+  func resume(with result: Result<Value, any Error>) {
+    guard let continuation else { return }
+    self.continuation = nil
+    continuation.resume(with: result.map(MainActorValue.init))
+  }
+}
+
+/// A value handed from the main actor to a task that resumes on the main actor: a fetch's result
+/// to its callers, all of which run there (`@unchecked Sendable` for that reason alone).
+struct MainActorValue<Value>: @unchecked Sendable {
+  let value: Value
+}

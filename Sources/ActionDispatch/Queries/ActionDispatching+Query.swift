@@ -1,0 +1,128 @@
+extension ActionDispatching {
+  /// Runs an action that reads a key of a ``QueryCache``: the value is shared with every view
+  /// model that reads the key, fetched once for all of them.
+  ///
+  /// ```swift
+  /// func loadProfile(_ login: String) {
+  ///   dispatch(actionId: .profile, query: .profile(login), in: cache, staleTime: .seconds(60), task: { [service] in
+  ///     try await service.profile(login)
+  ///   }) { viewModel, profile in
+  ///     viewModel.profile = profile
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// What the dispatch does depends on what the cache holds for the key:
+  /// - **A fresh value** (younger than the key's stale time, not invalidated): `onSuccess` gets it
+  ///   at once, before `dispatch` returns; no run starts, the action does not load, its old error
+  ///   is cleared, and ``ActionEvent/Kind/fresh`` is emitted.
+  /// - **A stale value**: `onSuccess` gets it at once, and a run fetches the key again; the action
+  ///   loads meanwhile (a ``Loadable`` shows the value under `isRefreshing`), then `onSuccess`
+  ///   gets the new value.
+  /// - **A failure kept on the key** (see `failureTime`): a run fails with it at once, with no fetch.
+  /// - **Nothing**: a run fetches the key.
+  ///
+  /// A run joins the key's fetch in flight, whichever view model started it; the fetch is the
+  /// cache's, so releasing or cancelling the view model that started it detaches only that one,
+  /// and the fetch is cancelled when its last caller leaves. Each view model's own loading,
+  /// error, hooks and events say what that view model shows.
+  ///
+  /// The action watches the key from now until the view model is released or the action
+  /// dispatches another key: when any view model fetches or sets the key, `onSuccess` gets the
+  /// new value, and invalidating the key (``QueryCache/invalidate(_:)``) repeats this dispatch
+  /// at once. A dispatch of another key cancels the action's run for the key it showed.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action this run belongs to.
+  ///   - key: The key to read.
+  ///   - cache: The cache that holds it.
+  ///   - staleTime: How long a value stays fresh; remembered on the key, for every view model.
+  ///     `nil` keeps what the key has (zero for a new key: every dispatch fetches, showing the
+  ///     value it has meanwhile).
+  ///   - failureTime: How long a failure of a fetch this starts answers dispatches of the key
+  ///     without a fetch; none by default. `retry:` still applies within a run.
+  ///   - retry: How to retry the fetch when it throws; no retries by default.
+  ///   - timeout: The longest this view model's run may take, retries included.
+  ///   - task: The work that fetches the value. Capture what it needs (`[service] in`), not `self`:
+  ///     another view model's dispatch may be the one whose work runs.
+  ///   - onSuccess: Receives the view model and the value, typed, on the main actor: the cached
+  ///     value, the fetched one, and each new value of the key while the action watches it.
+  ///   - onFailure: Receives the view model and the run's error, on the main actor.
+  /// - Returns: The run's task (already complete when answered fresh); cancelling it detaches
+  ///   this view model from the fetch.
+  @discardableResult
+  public func dispatch<Value>(
+    actionId: ActionId,
+    query key: QueryKey<Value>,
+    in cache: QueryCache,
+    staleTime: Duration? = nil,
+    failureTime: Duration? = nil,
+    retry: RetryPolicy? = nil,
+    timeout: Duration? = nil,
+    task: @escaping @MainActor () async throws -> Value,
+    onSuccess: (@MainActor (Self, Value) -> Void)? = nil,
+    onFailure: (@MainActor (Self, any Error) -> Void)? = nil
+  ) -> Task<Void, Never> {
+    dispatchQuery(
+      actionId, key, cache, staleTime: staleTime, failureTime: failureTime, retry: retry, timeout: timeout,
+      task: task, onSuccess: onSuccess, onFailure: onFailure, deliversCachedValue: true)
+  }
+
+  /// The query dispatch; an invalidation's refetch repeats it without delivering the value the
+  /// view model already shows.
+  private func dispatchQuery<Value>(
+    _ actionId: ActionId,
+    _ key: QueryKey<Value>,
+    _ cache: QueryCache,
+    staleTime: Duration?,
+    failureTime: Duration?,
+    retry: RetryPolicy?,
+    timeout: Duration?,
+    task: @escaping @MainActor () async throws -> Value,
+    onSuccess: (@MainActor (Self, Value) -> Void)?,
+    onFailure: (@MainActor (Self, any Error) -> Void)?,
+    deliversCachedValue: Bool
+  ) -> Task<Void, Never> {
+    let base = dispatchingBase
+    let entry = cache.makeEntry(for: key)
+    if let staleTime { entry.staleTime = max(staleTime, .zero).wholeNanoseconds }
+    let watches = base.queryWatches
+    // The action shows another key now: its run for the old one ends.
+    if watches.watchesOther(than: entry, in: cache, for: actionId), base.states[actionId]?.isLoading == true {
+      base.cancel(actionId)
+    }
+    let watcher: QueryWatcher<Value>
+    if let existing = watches.watch(of: actionId, entry, in: cache) {
+      watcher = existing
+    } else {
+      watcher = cache.watch(entry)
+      watches.set(watcher, for: actionId)
+    }
+    watcher.deliver = { [weak self] value in
+      guard let self else { return }
+      onSuccess?(self, value)
+    }
+    watcher.refetch = { [weak self] in
+      _ = self?.dispatchQuery(
+        actionId, key, cache, staleTime: nil, failureTime: failureTime, retry: retry, timeout: timeout, task: task,
+        onSuccess: onSuccess, onFailure: onFailure, deliversCachedValue: false)
+    }
+
+    let now = cache.now
+    if entry.isFresh(at: now), let value = entry.value {
+      base.answerFromCache(actionId) { onSuccess?(self, value) }
+      return completedTask
+    }
+    if !entry.isFetching, let kept = entry.keptFailure, now < kept.until {
+      let error = kept.error
+      return dispatch(
+        actionId: actionId, policy: .joinRunning, task: { () throws -> Value in throw error }, onSuccess: onSuccess,
+        onFailure: onFailure)
+    }
+    if deliversCachedValue, let value = entry.value { onSuccess?(self, value) }
+    return dispatch(
+      actionId: actionId, policy: .joinRunning, retry: retry, timeout: timeout,
+      task: { [cache] in try await cache.join(entry, failureTime: failureTime, watcher: watcher, task: task) },
+      onSuccess: onSuccess, onFailure: onFailure)
+  }
+}

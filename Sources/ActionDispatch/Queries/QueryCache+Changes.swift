@@ -1,0 +1,139 @@
+extension QueryCache {
+  /// Sets the key's value, as if a fetch had just returned it: every view model watching the
+  /// key gets it, and it is fresh for its stale time.
+  ///
+  /// After a mutation, set what the server answered; for an optimistic change, set it before
+  /// the mutation runs and call the returned rollback if it fails — every watcher sees both:
+  ///
+  /// ```swift
+  /// dispatch(
+  ///   actionId: .rename,
+  ///   optimistic: { [cache] _ in
+  ///     let rollback = cache.setValue(renamed, for: .profile(login))
+  ///     return { _ in rollback() }
+  ///   },
+  ///   task: { [service] in try await service.rename(login, to: renamed.name) },
+  ///   onSuccess: { [cache] _, _ in cache.invalidate(.profile(login)) })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: The new value.
+  ///   - key: The key.
+  /// - Returns: Puts back the value this replaced (and tells the watchers), unless the key was
+  ///   set or fetched again since; with no value before, it removes this one.
+  @discardableResult
+  public func setValue<Value>(_ value: Value, for key: QueryKey<Value>) -> @MainActor () -> Void {
+    let entry = makeEntry(for: key)
+    let before = (value: entry.value, updatedAt: entry.updatedAt, isInvalidated: entry.isInvalidated)
+    entry.value = value
+    entry.updatedAt = now
+    entry.isInvalidated = false
+    if let activity = entry.activity { activity.failure = nil }
+    let setAt = entry.updatedAt
+    changed(entry)
+    deliver(value, in: entry, skipping: nil)
+    return { [weak self, weak entry] in
+      guard let self, let entry, entry.updatedAt == setAt, entry.hasValue else { return }
+      entry.value = before.value
+      entry.updatedAt = before.updatedAt
+      entry.isInvalidated = before.isInvalidated
+      self.changed(entry)
+      if let value = before.value { self.deliver(value, in: entry, skipping: nil) }
+    }
+  }
+
+  /// Forgets the key's value and kept failure; the key's watchers keep watching (their next
+  /// dispatch fetches), and a fetch in flight goes on.
+  ///
+  /// - Parameter key: The key.
+  public func removeValue<Value>(for key: QueryKey<Value>) {
+    guard let entry = entry(for: key) else { return }
+    entry.value = nil
+    entry.updatedAt = .min
+    entry.activity?.failure = nil
+    entry.dropActivityIfIdle()
+    if entry.isUnwatchedListed, !entry.isFetching { return forget(entry) }
+    changed(entry)
+  }
+
+  /// Makes the key's value stale: a watched key is fetched again at once, joined by all its
+  /// watchers (each shows its action loading); an unwatched one is fetched by the next dispatch.
+  ///
+  /// A fetch in flight is not cancelled: it delivers, and its value is fresh.
+  ///
+  /// - Parameter key: The key.
+  public func invalidate<Value>(_ key: QueryKey<Value>) {
+    guard let entry = entry(for: key) else { return }
+    invalidate([entry])
+  }
+
+  /// Makes stale every key whose path starts with `components` — `invalidate(prefix: "users",
+  /// login)` reaches all of a user's keys — refetching those that are watched.
+  ///
+  /// - Parameter components: The leading components; none invalidates every key.
+  public func invalidate(prefix components: String...) {
+    invalidate(prefix: components)
+  }
+
+  /// Makes stale every key whose path starts with `components`, refetching those that are watched.
+  ///
+  /// - Parameter components: The leading components; an empty array invalidates every key.
+  public func invalidate(prefix components: [String]) {
+    let prefix = QueryKeyPath(components)
+    invalidate(matching: { $0.starts(with: prefix) })
+  }
+
+  /// Makes stale every key whose path the predicate accepts, refetching those that are watched.
+  ///
+  /// - Parameter isStale: Given a key's path components, whether to invalidate it.
+  public func invalidate(where isStale: ([String]) -> Bool) {
+    invalidate(matching: { isStale($0.components) })
+  }
+
+  /// Makes stale every key, refetching those that are watched.
+  public func invalidateAll() {
+    invalidate(matching: { _ in true })
+  }
+
+  /// Reads the key through the cache, outside any view model: a fresh value at once, a kept
+  /// failure at once, else the fetch in flight joined or a new one started with `task`.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - staleTime: How long a value stays fresh; remembered on the key. `nil` keeps what the key
+  ///     has (zero for a new key: every read fetches, and joins a fetch in flight).
+  ///   - failureTime: How long a failure of a fetch this starts answers reads without a fetch;
+  ///     none by default.
+  ///   - task: The work that fetches the value.
+  /// - Returns: The value.
+  /// - Throws: The fetch's error, the kept failure, or `CancellationError` when the calling task
+  ///   is cancelled (the fetch goes on for its other callers).
+  public func fetch<Value>(
+    _ key: QueryKey<Value>,
+    staleTime: Duration? = nil,
+    failureTime: Duration? = nil,
+    task: @escaping @MainActor () async throws -> Value
+  ) async throws -> Value {
+    let entry = makeEntry(for: key)
+    if let staleTime { entry.staleTime = max(staleTime, .zero).wholeNanoseconds }
+    let now = self.now
+    if entry.isFresh(at: now), let value = entry.value { return value }
+    if !entry.isFetching, let kept = entry.keptFailure, now < kept.until { throw kept.error }
+    return try await join(entry, failureTime: failureTime, watcher: nil, task: task)
+  }
+
+  /// Invalidates the entries `matches` accepts; then refetches the watched ones.
+  private func invalidate(matching matches: (QueryKeyPath) -> Bool) {
+    var matched: [QueryEntryBase] = []
+    table.forEach { if matches($0.path) { matched.append($0) } }
+    invalidate(matched)
+  }
+
+  private func invalidate(_ entries: [QueryEntryBase]) {
+    for entry in entries {
+      entry.isInvalidated = true
+      changed(entry)
+    }
+    for entry in entries where entry.watcherCount > 0 { entry.refetchWatched() }
+  }
+}
