@@ -37,8 +37,8 @@ extension ActionDispatching {
   ///   - key: The key to read.
   ///   - cache: The cache that holds it.
   ///   - staleTime: How long a value stays fresh; remembered on the key, for every view model.
-  ///     `nil` keeps what the key has (zero for a new key: every dispatch fetches, showing the
-  ///     value it has meanwhile).
+  ///     `nil` keeps what the key has (the cache's ``QueryCache/defaultStaleTime``, zero unless
+  ///     set, for a new key: every dispatch then fetches, showing the value it has meanwhile).
   ///   - failureTime: How long a failure of a fetch this starts answers dispatches of the key
   ///     without a fetch; none by default. `retry:` still applies within a run.
   ///   - retry: How to retry the fetch when it throws; no retries by default.

@@ -101,7 +101,7 @@ extension QueryCache {
   /// - Parameters:
   ///   - key: The key.
   ///   - staleTime: How long a value stays fresh; remembered on the key. `nil` keeps what the key
-  ///     has (zero for a new key: every read fetches, and joins a fetch in flight).
+  ///     has (the cache's ``QueryCache/defaultStaleTime`` for a new key).
   ///   - failureTime: How long a failure of a fetch this starts answers reads without a fetch;
   ///     none by default.
   ///   - task: The work that fetches the value.

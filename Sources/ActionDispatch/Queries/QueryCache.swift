@@ -31,6 +31,8 @@ public final class QueryCache: Observable {
 
   /// How long a key is kept after its last watcher left.
   public let gcTime: Duration
+  /// How long a value stays fresh on a key no dispatch or fetch gave a stale time.
+  public let defaultStaleTime: Duration
   /// The most keys the cache holds; beyond it, the least recently watched unwatched keys go first.
   /// Watched keys and keys being fetched are never forgotten, so a cache may hold more of them.
   public let capacity: Int
@@ -41,6 +43,8 @@ public final class QueryCache: Observable {
   let elapsed: ElapsedTime
   /// ``gcTime`` in nanoseconds.
   let gcNanoseconds: Int64
+  /// ``defaultStaleTime`` in nanoseconds.
+  let defaultStaleNanoseconds: Int64
   /// The entries.
   var table = QueryEntryTable()
   /// The least and most recently watched of the unwatched entries: the ends of their list.
@@ -59,16 +63,21 @@ public final class QueryCache: Observable {
   ///     A negative time is taken as zero.
   ///   - capacity: The most keys to hold; 10,000 by default. A negative capacity is taken as zero
   ///     (every unwatched key is forgotten at once).
+  ///   - defaultStaleTime: How long a value stays fresh on a key no dispatch or fetch gave a stale
+  ///     time; zero by default (as TanStack's): every dispatch refetches, showing the value meanwhile.
   public init(
     clock: any Clock<Duration> = ContinuousClock(),
     gcTime: Duration = QueryCache.defaultGCTime,
-    capacity: Int = QueryCache.defaultCapacity
+    capacity: Int = QueryCache.defaultCapacity,
+    defaultStaleTime: Duration = .zero
   ) {
     self.clock = clock
     self.elapsed = ElapsedTime(clock)
     self.gcTime = max(gcTime, .zero)
     self.gcNanoseconds = max(gcTime, .zero).wholeNanoseconds
     self.capacity = max(capacity, 0)
+    self.defaultStaleTime = max(defaultStaleTime, .zero)
+    self.defaultStaleNanoseconds = max(defaultStaleTime, .zero).wholeNanoseconds
   }
 
   deinit {
@@ -181,6 +190,7 @@ public final class QueryCache: Observable {
   func makeEntry<Value>(for key: QueryKey<Value>) -> QueryEntry<Value> {
     if let entry = entry(for: key) { return entry }
     let entry = QueryEntry<Value>(path: key.path)
+    entry.staleTime = defaultStaleNanoseconds
     table.insert(entry)
     list(entry)
     forgetBeyondCapacity()
