@@ -106,6 +106,11 @@ extension ActionDispatching {
   ///   - onSuccess: Receives the view model and the work's result, typed, on the main actor.
   ///   - onFailure: Receives the view model and the run's error, on the main actor, before a
   ///     rollback.
+  ///   - oncePerRun: Receives the view model and the result once per successful run, before the
+  ///     callers' `onSuccess` closures, however many dispatches joined it
+  ///     (``DispatchPolicy/joinRunning``): what must not happen once per caller, such as starting
+  ///     a live feed. A dispatch that joins a run does not call its own; under other policies it
+  ///     is called with each run's `onSuccess`.
   /// - Returns: The run's task. Awaiting it waits for the run's whole lifecycle, hooks included
   ///   (a run cancelled while its work ignores cancellation has ended at once, but its task
   ///   completes only when that work returns); cancelling it cancels the run. Under
@@ -121,10 +126,13 @@ extension ActionDispatching {
     optimistic: (@MainActor (Self) -> @MainActor (Self) -> Void)? = nil,
     task: @escaping @MainActor () async throws -> T,
     onSuccess: (@MainActor (Self, T) -> Void)? = nil,
-    onFailure: (@MainActor (Self, any Error) -> Void)? = nil
+    onFailure: (@MainActor (Self, any Error) -> Void)? = nil,
+    oncePerRun: (@MainActor (Self, T) -> Void)? = nil
   ) -> Task<Void, Never> {
     var succeeded: (@MainActor (T) -> Void)?
     if let onSuccess { succeeded = { [unowned(unsafe) self] value in onSuccess(self, value) } }
+    var once: (@MainActor (T) -> Void)?
+    if let oncePerRun { once = { [unowned(unsafe) self] value in oncePerRun(self, value) } }
     var failed: (@MainActor (any Error) -> Void)?
     if let onFailure { failed = { [unowned(unsafe) self] error in onFailure(self, error) } }
     let base = dispatchingBase
@@ -133,7 +141,7 @@ extension ActionDispatching {
       actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes.isEmpty ? nil : supersedes,
       retry: retry, timeout: timeout, task: task, onSuccess: succeeded, onFailure: failed,
       onFinish: change.map { base.settlement(of: $0, actionId) },
-      onAccepted: change.map { base.making($0, actionId) })
+      onAccepted: change.map { base.making($0, actionId) }, oncePerRun: once)
   }
 
   /// Runs async work as a run of an action and waits for the run to end; cancelling the waiting
@@ -154,7 +162,7 @@ extension ActionDispatching {
   /// // SwiftUI: List { … }.refreshable { await viewModel.refresh() }
   /// ```
   ///
-  /// Everything ``dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:)``
+  /// Everything ``dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:oncePerRun:)``
   /// says holds; its closures have run when this returns. A dispatch that joins a run returns
   /// when that run ends, after its own closure ran with the shared result; one answered fresh
   /// returns at once.
@@ -171,6 +179,8 @@ extension ActionDispatching {
   ///   - task: The work. Capture what it needs (`[service] in`), not `self`.
   ///   - onSuccess: Receives the view model and the work's result, typed, on the main actor.
   ///   - onFailure: Receives the view model and the run's error, on the main actor.
+  ///   - oncePerRun: Receives the view model and the result once per successful run, however
+  ///     many dispatches joined it (as for `dispatch`).
   @inlinable
   public func dispatchAndWait<T>(
     actionId: ActionId,
@@ -182,11 +192,13 @@ extension ActionDispatching {
     optimistic: (@MainActor (Self) -> @MainActor (Self) -> Void)? = nil,
     task: @escaping @MainActor () async throws -> T,
     onSuccess: (@MainActor (Self, T) -> Void)? = nil,
-    onFailure: (@MainActor (Self, any Error) -> Void)? = nil
+    onFailure: (@MainActor (Self, any Error) -> Void)? = nil,
+    oncePerRun: (@MainActor (Self, T) -> Void)? = nil
   ) async {
     await BaseViewModel<ActionId>.waitFor(
       dispatch(
         actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes, retry: retry,
-        timeout: timeout, optimistic: optimistic, task: task, onSuccess: onSuccess, onFailure: onFailure))
+        timeout: timeout, optimistic: optimistic, task: task, onSuccess: onSuccess, onFailure: onFailure,
+        oncePerRun: oncePerRun))
   }
 }

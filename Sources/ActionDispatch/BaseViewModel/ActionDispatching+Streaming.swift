@@ -28,7 +28,7 @@ extension ActionDispatching {
   /// the elements that come from the moment it joins (not those delivered before), and the run's
   /// end. With `staleTime:`, a dispatch within that window after the action's last successful
   /// run starts nothing and delivers no element (see
-  /// ``dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:)``).
+  /// ``dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:oncePerRun:)``).
   ///
   /// Cancelling the returned task, ``BaseViewModel/cancel(_:)``, supersession or releasing the
   /// view model stops the iteration at once: no element is delivered after that, even one the

@@ -27,8 +27,8 @@
 /// ```
 ///
 /// The forms here are the documented way to dispatch:
-/// ``dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:)``,
-/// ``dispatchAndWait(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:)`` and
+/// ``dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:oncePerRun:)``,
+/// ``dispatchAndWait(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:oncePerRun:)`` and
 /// ``dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:elements:onElement:)``. They dispatch on
 /// ``dispatchingBase``, which ``BaseViewModel`` gives as itself: nothing is cast at run time.
 ///

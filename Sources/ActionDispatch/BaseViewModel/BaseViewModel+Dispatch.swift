@@ -47,6 +47,7 @@ extension BaseViewModel {
     onFinish: (@MainActor (RunOutcome) -> Void)?,
     onAccepted: (@MainActor (Run) -> Void)? = nil,
     onElement: (@MainActor (Any) -> Void)? = nil,
+    oncePerRun: (@MainActor (T) -> Void)? = nil,
     heldAs heldRunID: UInt64? = nil
   ) -> Task<Void, Never> {
     switch admit(
@@ -66,7 +67,7 @@ extension BaseViewModel {
         self?.startRun(
           actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes, retry: retry,
           timeout: timeout, task: work, onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish,
-          onAccepted: onAccepted, onElement: onElement, heldAs: runID)
+          onAccepted: onAccepted, onElement: onElement, oncePerRun: oncePerRun, heldAs: runID)
       }
     case .accepted(let run, let plan, let superseded, let window, let supersedesOtherActions):
       onAccepted?(run)
@@ -74,12 +75,27 @@ extension BaseViewModel {
       let starter =
         run.isShared
         ? share(run, of: actionId, succeeded: Self.boxed(onSuccess), failed: onFailure, element: onElement) : nil
-      let task = makeRunTask(run, of: actionId, plan: plan, work: work, onSuccess: run.isShared ? nil : onSuccess)
+      // A shared run's own success closure is its `oncePerRun`, called before its callers' closures.
+      let runSucceeded = run.isShared ? oncePerRun : Self.both(onSuccess, oncePerRun)
+      let task = makeRunTask(run, of: actionId, plan: plan, work: work, onSuccess: runSucceeded)
       run.task = task
       started(
         run, of: actionId, superseding: superseded, window: window,
         otherActions: supersedesOtherActions ? supersedes : nil)
       return starter ?? task
+    }
+  }
+
+  /// A run's success closures, one after the other; no closure is made when one is missing.
+  @inlinable
+  static func both<T>(
+    _ first: (@MainActor (T) -> Void)?, _ second: (@MainActor (T) -> Void)?
+  ) -> (@MainActor (T) -> Void)? {
+    guard let second else { return first }
+    guard let first else { return second }
+    return { value in
+      first(value)
+      second(value)
     }
   }
 

@@ -1,6 +1,6 @@
 extension BaseViewModel {
   /// Ends the runs of other actions that a dispatch of `actionId` names in `supersedes:`, as it
-  /// becomes a run; for ``ActionDispatching/dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:)``.
+  /// becomes a run; for ``ActionDispatching/dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:oncePerRun:)``.
   ///
   /// Each named action's machine decides (``ActionStateMachine/supersededByAnotherAction(sparing:)``):
   /// its live runs end as cancelled and the dispatch its throttle window holds is dropped. The

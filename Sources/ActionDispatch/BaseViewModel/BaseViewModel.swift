@@ -1,6 +1,6 @@
 import Observation
 
-/// A view model that runs its async work through one ``ActionDispatching/dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:)``
+/// A view model that runs its async work through one ``ActionDispatching/dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:oncePerRun:)``
 /// and gets per-action loading and error state, typed results, hooks, cancellation and
 /// re-dispatch policies for free.
 ///

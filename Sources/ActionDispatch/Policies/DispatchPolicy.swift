@@ -57,7 +57,7 @@ public enum DispatchPolicy: Sendable, Hashable {
   /// ```
   ///
   /// The run's result is shared: when it ends, every caller's `onSuccess` (or `onFailure`) runs
-  /// once, with the same value (or error), in dispatch order; ``ActionDispatching/dispatchAndWait(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:)``
+  /// once, with the same value (or error), in dispatch order; ``ActionDispatching/dispatchAndWait(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:oncePerRun:)``
   /// returns after its own closure ran, and each caller's returned task completes when the run
   /// ends. A joining dispatch emits ``ActionEvent/Kind/joined`` (carrying the run's number) and
   /// starts nothing: the run keeps its own work, `retry:` and `timeout:`, and the joiner's are

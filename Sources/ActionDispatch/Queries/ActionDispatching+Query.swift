@@ -48,6 +48,9 @@ extension ActionDispatching {
   ///   - onSuccess: Receives the view model and the value, typed, on the main actor: the cached
   ///     value, the fetched one, and each new value of the key while the action watches it.
   ///   - onFailure: Receives the view model and the run's error, on the main actor.
+  ///   - oncePerRun: Receives the view model and the value once per fetch, however many view
+  ///     models joined it: the first caller's whose view model is still alive, before any
+  ///     caller's `onSuccess`. Not called for a cached value.
   /// - Returns: The run's task (already complete when answered fresh); cancelling it detaches
   ///   this view model from the fetch.
   @discardableResult
@@ -61,11 +64,12 @@ extension ActionDispatching {
     timeout: Duration? = nil,
     task: @escaping @MainActor () async throws -> Value,
     onSuccess: (@MainActor (Self, Value) -> Void)? = nil,
-    onFailure: (@MainActor (Self, any Error) -> Void)? = nil
+    onFailure: (@MainActor (Self, any Error) -> Void)? = nil,
+    oncePerRun: (@MainActor (Self, Value) -> Void)? = nil
   ) -> Task<Void, Never> {
     dispatchQuery(
       actionId, key, cache, staleTime: staleTime, failureTime: failureTime, retry: retry, timeout: timeout,
-      task: task, onSuccess: onSuccess, onFailure: onFailure, deliversCachedValue: true)
+      task: task, onSuccess: onSuccess, onFailure: onFailure, oncePerRun: oncePerRun, deliversCachedValue: true)
   }
 
   /// The query dispatch; an invalidation's refetch repeats it without delivering the value the
@@ -81,6 +85,7 @@ extension ActionDispatching {
     task: @escaping @MainActor () async throws -> Value,
     onSuccess: (@MainActor (Self, Value) -> Void)?,
     onFailure: (@MainActor (Self, any Error) -> Void)?,
+    oncePerRun: (@MainActor (Self, Value) -> Void)?,
     deliversCachedValue: Bool
   ) -> Task<Void, Never> {
     let base = dispatchingBase
@@ -105,7 +110,7 @@ extension ActionDispatching {
     watcher.refetch = { [weak self] in
       _ = self?.dispatchQuery(
         actionId, key, cache, staleTime: nil, failureTime: failureTime, retry: retry, timeout: timeout, task: task,
-        onSuccess: onSuccess, onFailure: onFailure, deliversCachedValue: false)
+        onSuccess: onSuccess, onFailure: onFailure, oncePerRun: oncePerRun, deliversCachedValue: false)
     }
 
     let now = cache.now
@@ -120,9 +125,19 @@ extension ActionDispatching {
         onFailure: onFailure)
     }
     if deliversCachedValue, let value = entry.value { onSuccess?(self, value) }
+    var once: (@MainActor (Value) -> Bool)?
+    if let oncePerRun {
+      once = { [weak self] value in
+        guard let self else { return false }
+        oncePerRun(self, value)
+        return true
+      }
+    }
     return dispatch(
       actionId: actionId, policy: .joinRunning, retry: retry, timeout: timeout,
-      task: { [cache] in try await cache.join(entry, failureTime: failureTime, watcher: watcher, task: task) },
+      task: { [cache] in
+        try await cache.join(entry, failureTime: failureTime, watcher: watcher, onceOnSuccess: once, task: task)
+      },
       onSuccess: onSuccess, onFailure: onFailure)
   }
 }

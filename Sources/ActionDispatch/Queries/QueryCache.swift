@@ -5,7 +5,7 @@ import Observation
 ///
 /// An app makes one and hands it to the view models that show server data; a test makes its
 /// own, on a test clock. A view model's dispatch names a key
-/// (``ActionDispatching/dispatch(actionId:query:in:staleTime:failureTime:retry:timeout:task:onSuccess:onFailure:)``):
+/// (``ActionDispatching/dispatch(actionId:query:in:staleTime:failureTime:retry:timeout:task:onSuccess:onFailure:oncePerRun:)``):
 /// a fetch of that key in flight, started by any view model, is joined; a fresh value is
 /// delivered at once with no fetch; a stale one is delivered at once and fetched again.
 ///

@@ -8,12 +8,13 @@ extension QueryCache {
   ///   - failureTime: How long a failure of a fetch this starts is kept on the key.
   ///   - watcher: The view model's watch whose run this is: the fetch's value reaches it through
   ///     the run, not again through the watch.
-  ///   - onceOnSuccess: Called once when the fetch succeeds, however many callers joined it.
+  ///   - onceOnSuccess: A once-per-run closure: the fetch calls the first of its callers' that
+  ///     returns `true` (its view model is alive), before it resumes the callers.
   func join<Value>(
     _ entry: QueryEntry<Value>,
     failureTime: Duration?,
     watcher: QueryWatcher<Value>?,
-    onceOnSuccess: (@MainActor (Value) -> Void)? = nil,
+    onceOnSuccess: (@MainActor (Value) -> Bool)? = nil,
     task: @escaping @MainActor () async throws -> Value
   ) async throws -> Value {
     try Task.checkCancellation()
@@ -74,12 +75,14 @@ extension QueryCache {
     }
     if entry.isUnwatchedListed { list(entry) }  // its time to be forgotten starts when its fetch ends
     changed(entry)
+    if case .success(let value) = result {
+      for once in fetch.onceOnSuccess where once(value) { break }
+    }
     fetch.resume(with: result)
     guard case .success(let value) = result else {
       entry.dropActivityIfIdle()
       return
     }
-    for once in fetch.onceOnSuccess { once(value) }
     deliver(value, in: entry, skipping: fetch)
     entry.dropActivityIfIdle()
   }

@@ -13,8 +13,9 @@ final class QueryFetch<Value> {
   private(set) var attached = 0
   /// How long the failure of this fetch is kept on the key, in nanoseconds.
   let failureTime: Int64
-  /// Closures to call once when the fetch succeeds, however many callers it has.
-  var onceOnSuccess: [@MainActor (Value) -> Void] = []
+  /// The callers' once-per-run closures, in join order: the first whose view model is alive
+  /// (it returns `true`) is called when the fetch succeeds, and no other.
+  var onceOnSuccess: [@MainActor (Value) -> Bool] = []
 
   init(failureTime: Int64) {
     self.failureTime = failureTime
