@@ -59,7 +59,9 @@ extension QueryCache {
   /// Makes the key's value stale: a watched key is fetched again at once, joined by all its
   /// watchers (each shows its action loading); an unwatched one is fetched by the next dispatch.
   ///
-  /// A fetch in flight is not cancelled: it delivers, and its value is fresh.
+  /// A fetch in flight is not cancelled: its callers get its value, which is recorded as stale
+  /// (it may have read what a mutation replaced), and a dispatch from now on starts a fetch of
+  /// its own instead of joining it.
   ///
   /// - Parameter key: The key.
   public func invalidate<Value>(_ key: QueryKey<Value>) {
@@ -132,6 +134,7 @@ extension QueryCache {
   private func invalidate(_ entries: [QueryEntryBase]) {
     for entry in entries {
       entry.isInvalidated = true
+      entry.outdateFetch()
       changed(entry)
     }
     for entry in entries where entry.watcherCount > 0 { entry.refetchWatched() }

@@ -54,6 +54,36 @@ import Testing
     #expect(detail.delivered == ["MONA", "Mona L."], "the value shown is not delivered again, the new one once")
   }
 
+  @Test func aFetchInFlightWhenTheKeyIsInvalidatedDeliversButLeavesItStale() async throws {
+    let cache = QueryCache(clock: clock, defaultStaleTime: .seconds(60))
+    let gate = Gate()
+    server.gate = gate
+    let reader = Task { try await cache.fetch(.profile("mona")) { [server] in try await server.profile("mona") } }
+    await gate.arrivals(1)
+    server.names["mona"] = "renamed"
+    cache.invalidate(.profile("mona"))
+    let second = Task { try await cache.fetch(.profile("mona")) { [server] in try await server.profile("mona") } }
+    await gate.arrivals(2)
+    #expect(server.requests == ["mona", "mona"], "a dispatch after the invalidation does not join the outdated fetch")
+    gate.open()
+    #expect(try await second.value == "renamed")
+    #expect(try await reader.value == "renamed", "the first caller still gets its fetch's value")
+    #expect(cache.value(for: .profile("mona")) == "renamed")
+    #expect(cache.status(of: .profile("mona")) == .fresh)
+  }
+
+  @Test func aFetchOutdatedByAnInvalidationRecordsItsValueAsStale() async throws {
+    let cache = QueryCache(clock: clock, defaultStaleTime: .seconds(60))
+    let gate = Gate()
+    server.gate = gate
+    let reader = Task { try await cache.fetch(.profile("mona")) { [server] in try await server.profile("mona") } }
+    await gate.arrivals(1)
+    cache.invalidate(.profile("mona"))
+    gate.open()
+    #expect(try await reader.value == "MONA")
+    #expect(cache.status(of: .profile("mona")) == .stale, "it may have read what a mutation replaced")
+  }
+
   @Test func invalidatingAnUnwatchedKeyOnlyMakesItStale() async {
     let cache = QueryCache(clock: clock)
     var screen: ProfileScreen? = ProfileScreen(server: server, cache: cache, clock: clock)

@@ -18,7 +18,8 @@ extension QueryCache {
     task: @escaping @MainActor () async throws -> Value
   ) async throws -> Value {
     try Task.checkCancellation()
-    let fetch = entry.activity?.fetch ?? start(entry, failureTime: failureTime, task: task)
+    let inFlight = entry.activity?.fetch
+    let fetch = inFlight.flatMap { $0.isOutdated ? nil : $0 } ?? start(entry, failureTime: failureTime, task: task)
     if let onceOnSuccess { fetch.onceOnSuccess.append(onceOnSuccess) }
     let caller = QueryCaller<Value>(watcher: watcher)
     fetch.join(caller)
@@ -51,23 +52,27 @@ extension QueryCache {
     guard caller.continuation != nil else { return }  // the fetch ended first
     caller.resume(with: .failure(CancellationError()))
     if let watcher = caller.watcher, watcher.awaiting === fetch { watcher.awaiting = nil }
-    guard fetch.leave(caller), entry.activity?.fetch === fetch else { return }
-    entry.activity?.fetch = nil
+    guard fetch.leave(caller) else { return }
     fetch.task?.cancel()
+    guard entry.activity?.fetch === fetch else { return }  // a newer fetch replaced it
+    entry.activity?.fetch = nil
     entry.dropActivityIfIdle()
     changed(entry)
   }
 
   /// Records a fetch's result on its key, hands it to the callers, and gives a new value to the
-  /// watchers that were not among them. A fetch cancelled (its last caller left) records nothing.
+  /// watchers that were not among them. A fetch cancelled (its last caller left) records
+  /// nothing, and one a newer fetch replaced (the key was invalidated) only answers its callers.
+  /// A fetch the key was invalidated during records its value as stale: it may have read what
+  /// the mutation replaced.
   func finish<Value>(_ fetch: QueryFetch<Value>, of entry: QueryEntry<Value>, with result: Result<Value, any Error>) {
-    guard let activity = entry.activity, activity.fetch === fetch else { return }
+    guard let activity = entry.activity, activity.fetch === fetch else { return fetch.resume(with: result) }
     activity.fetch = nil
     switch result {
     case .success(let value):
       entry.value = value
       entry.updatedAt = now
-      entry.isInvalidated = false
+      entry.isInvalidated = fetch.isOutdated
       activity.failure = nil
     case .failure(let error):
       activity.failure = error

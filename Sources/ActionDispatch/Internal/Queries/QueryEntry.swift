@@ -29,6 +29,10 @@ final class QueryEntry<Value>: QueryEntryBase {
     if let activity, activity.isIdle { self.activity = nil }
   }
 
+  override func outdateFetch() {
+    activity?.fetch?.isOutdated = true
+  }
+
   override func refetchWatched() {
     guard let watchers = activity?.watchers else { return }
     for watcher in watchers where watcher.isWatching { watcher.refetch?() }

@@ -44,6 +44,9 @@ class QueryEntryBase {
     hasValue && !isInvalidated && now &- updatedAt < staleTime
   }
 
+  /// Marks the fetch in flight, if any, as outdated by an invalidation.
+  func outdateFetch() {}
+
   /// Asks each watcher's view model to fetch the key again (an invalidation of a watched key).
   func refetchWatched() {}
 

@@ -13,6 +13,9 @@ final class QueryFetch<Value> {
   private(set) var attached = 0
   /// How long the failure of this fetch is kept on the key, in nanoseconds.
   let failureTime: Int64
+  /// Whether the key was invalidated while it ran: its value is recorded, but stale, and a new
+  /// dispatch starts a fetch of its own instead of joining it.
+  var isOutdated = false
   /// The callers' once-per-run closures, in join order: the first whose view model is alive
   /// (it returns `true`) is called when the fetch succeeds, and no other.
   var onceOnSuccess: [@MainActor (Value) -> Bool] = []
