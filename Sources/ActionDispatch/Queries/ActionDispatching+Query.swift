@@ -36,7 +36,8 @@ extension ActionDispatching {
   ///   - actionId: The action this run belongs to.
   ///   - key: The key to read.
   ///   - cache: The cache that holds it.
-  ///   - staleTime: How long a value stays fresh; remembered on the key, for every view model.
+  ///   - staleTime: How long a value stays fresh; remembered on the key, for every view model,
+  ///     unless it is `.zero`: a refresh, which fetches now and leaves the key's stale time as it was.
   ///     `nil` keeps what the key has (the cache's ``QueryCache/defaultStaleTime``, zero unless
   ///     set, for a new key: every dispatch then fetches, showing the value it has meanwhile).
   ///   - failureTime: How long a failure of a fetch this starts answers dispatches of the key
@@ -72,6 +73,54 @@ extension ActionDispatching {
       task: task, onSuccess: onSuccess, onFailure: onFailure, oncePerRun: oncePerRun, deliversCachedValue: true)
   }
 
+  /// Runs an action that reads a key of a ``QueryCache`` and waits for its run to end; cancelling
+  /// the waiting task detaches this view model from the fetch.
+  ///
+  /// The form for SwiftUI's `.refreshable` and `.task`. Everything
+  /// ``dispatch(actionId:query:in:staleTime:failureTime:retry:timeout:task:onSuccess:onFailure:oncePerRun:)``
+  /// says holds; `staleTime: .zero` refetches now, showing the value meanwhile:
+  ///
+  /// ```swift
+  /// func refresh() async {
+  ///   await dispatchAndWait(actionId: .load, query: .userProfile(login), in: cache, staleTime: .zero, task: {
+  ///     [service, login] in try await service.profile(login)
+  ///   }) { screen, profile in
+  ///     screen.profile = profile
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - actionId: The action this run belongs to.
+  ///   - key: The key to read.
+  ///   - cache: The cache that holds it.
+  ///   - staleTime: How long a value stays fresh (`.zero`: refetch now).
+  ///   - failureTime: How long a failure of a fetch this starts is kept on the key.
+  ///   - retry: How to retry the fetch when it throws.
+  ///   - timeout: The longest this view model's run may take.
+  ///   - task: The work that fetches the value.
+  ///   - onSuccess: Receives the view model and each value.
+  ///   - onFailure: Receives the view model and the run's error.
+  ///   - oncePerRun: Receives the view model and the value once per fetch.
+  public func dispatchAndWait<Value>(
+    actionId: ActionId,
+    query key: QueryKey<Value>,
+    in cache: QueryCache,
+    staleTime: Duration? = nil,
+    failureTime: Duration? = nil,
+    retry: RetryPolicy? = nil,
+    timeout: Duration? = nil,
+    task: @escaping @MainActor () async throws -> Value,
+    onSuccess: (@MainActor (Self, Value) -> Void)? = nil,
+    onFailure: (@MainActor (Self, any Error) -> Void)? = nil,
+    oncePerRun: (@MainActor (Self, Value) -> Void)? = nil
+  ) async {
+    await BaseViewModel<ActionId>.waitFor(
+      dispatch(
+        actionId: actionId, query: key, in: cache, staleTime: staleTime, failureTime: failureTime, retry: retry,
+        timeout: timeout, task: task, onSuccess: onSuccess, onFailure: onFailure, oncePerRun: oncePerRun))
+  }
+
   /// The query dispatch; an invalidation's refetch repeats it without delivering the value the
   /// view model already shows.
   private func dispatchQuery<Value>(
@@ -90,7 +139,13 @@ extension ActionDispatching {
   ) -> Task<Void, Never> {
     let base = dispatchingBase
     let entry = cache.makeEntry(for: key)
-    if let staleTime { entry.staleTime = max(staleTime, .zero).wholeNanoseconds }
+    let now = cache.now
+    var isFresh = entry.isFresh(at: now)
+    if let staleTime {
+      let nanoseconds = max(staleTime, .zero).wholeNanoseconds
+      if nanoseconds > 0 { entry.staleTime = nanoseconds }
+      isFresh = entry.hasValue && !entry.isInvalidated && now &- entry.updatedAt < nanoseconds
+    }
     let watches = base.queryWatches
     // The action shows another key now: its run for the old one ends.
     if watches.watchesOther(than: entry, in: cache, for: actionId), base.states[actionId]?.isLoading == true {
@@ -113,8 +168,7 @@ extension ActionDispatching {
         onSuccess: onSuccess, onFailure: onFailure, oncePerRun: oncePerRun, deliversCachedValue: false)
     }
 
-    let now = cache.now
-    if entry.isFresh(at: now), let value = entry.value {
+    if isFresh, let value = entry.value {
       base.answerFromCache(actionId) { onSuccess?(self, value) }
       return completedTask
     }
