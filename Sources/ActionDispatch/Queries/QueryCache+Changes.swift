@@ -25,18 +25,13 @@ extension QueryCache {
   public func setValue<Value>(_ value: Value, for key: QueryKey<Value>) -> @MainActor () -> Void {
     let entry = makeEntry(for: key)
     let before = (value: entry.value, updatedAt: entry.updatedAt, isInvalidated: entry.isInvalidated)
-    entry.value = value
-    entry.updatedAt = now
-    entry.isInvalidated = false
-    if let activity = entry.activity { activity.failure = nil }
-    let setAt = entry.updatedAt
+    let written = nextSequence()
+    entry.record(value, at: now, writtenAt: written)
     changed(entry)
     deliver(value, in: entry, skipping: nil)
     return { [weak self, weak entry] in
-      guard let self, let entry, entry.updatedAt == setAt, entry.hasValue else { return }
-      entry.value = before.value
-      entry.updatedAt = before.updatedAt
-      entry.isInvalidated = before.isInvalidated
+      guard let self, let entry, entry.writtenAt == written else { return }
+      entry.record(before.value, at: before.updatedAt, writtenAt: self.nextSequence(), isStale: before.isInvalidated)
       self.changed(entry)
       if let value = before.value { self.deliver(value, in: entry, skipping: nil) }
     }
@@ -48,9 +43,7 @@ extension QueryCache {
   /// - Parameter key: The key.
   public func removeValue<Value>(for key: QueryKey<Value>) {
     guard let entry = entry(for: key) else { return }
-    entry.value = nil
-    entry.updatedAt = .min
-    entry.activity?.failure = nil
+    entry.record(nil, at: now, writtenAt: nextSequence())
     entry.dropActivityIfIdle()
     if entry.isUnwatchedListed, !entry.isFetching { return forget(entry) }
     changed(entry)

@@ -54,6 +54,8 @@ public final class QueryCache: Observable {
   nonisolated(unsafe) var sweeper: Task<Void, Never>?
   /// Tells views what changed, per key.
   let registrar = ObservationRegistrar()
+  /// The last number given to a write or a fetch's start (see ``QueryEntryBase/writtenAt``).
+  var sequence: UInt64 = 0
 
   /// Creates an empty cache.
   ///
@@ -144,6 +146,12 @@ public final class QueryCache: Observable {
   }
 
   // MARK: - Internal
+
+  /// The next number for a write or a fetch's start.
+  func nextSequence() -> UInt64 {
+    sequence &+= 1
+    return sequence
+  }
 
   /// The time now on the cache's clock, in nanoseconds.
   var now: Int64 { elapsed.now() }

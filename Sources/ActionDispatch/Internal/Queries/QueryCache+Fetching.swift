@@ -35,7 +35,8 @@ extension QueryCache {
   private func start<Value>(
     _ entry: QueryEntry<Value>, failureTime: Duration?, task: @escaping @MainActor () async throws -> Value
   ) -> QueryFetch<Value> {
-    let fetch = QueryFetch<Value>(failureTime: failureTime.map { max($0, .zero).wholeNanoseconds } ?? 0)
+    let fetch = QueryFetch<Value>(
+      failureTime: failureTime.map { max($0, .zero).wholeNanoseconds } ?? 0, sequence: nextSequence())
     entry.active.fetch = fetch
     fetch.task = Task { [weak self] in
       let result: Result<Value, any Error>
@@ -61,34 +62,39 @@ extension QueryCache {
   }
 
   /// Records a fetch's result on its key, hands it to the callers, and gives a new value to the
-  /// watchers that were not among them. A fetch cancelled (its last caller left) records
-  /// nothing, and one a newer fetch replaced (the key was invalidated) only answers its callers.
-  /// A fetch the key was invalidated during records its value as stale: it may have read what
-  /// the mutation replaced.
+  /// watchers that were not among them.
+  ///
+  /// A value is recorded only when nothing newer was recorded since the fetch started (a value
+  /// set meanwhile wins, and the callers get that one); as stale when the key was invalidated
+  /// while it ran (it may have read what a mutation replaced); and even when a newer fetch
+  /// replaced it, so that what its callers show is what the cache holds. A failure is recorded
+  /// by the key's current fetch alone. A fetch cancelled (its last caller left) records nothing.
   func finish<Value>(_ fetch: QueryFetch<Value>, of entry: QueryEntry<Value>, with result: Result<Value, any Error>) {
-    guard let activity = entry.activity, activity.fetch === fetch else { return fetch.resume(with: result) }
-    activity.fetch = nil
+    let isCurrent = entry.activity?.fetch === fetch
+    if isCurrent { entry.activity?.fetch = nil }
+    guard isCurrent || fetch.attached > 0 else { return }  // cancelled: its last caller left
     switch result {
     case .success(let value):
-      entry.value = value
-      entry.updatedAt = now
-      entry.isInvalidated = fetch.isOutdated
-      activity.failure = nil
+      guard entry.writtenAt < fetch.sequence else {
+        // Something newer was recorded meanwhile: the callers get that.
+        if isCurrent { changed(entry) }
+        fetch.resume(with: entry.value.map { .success($0) } ?? result)
+        return entry.dropActivityIfIdle()
+      }
+      entry.record(value, at: now, writtenAt: fetch.sequence, isStale: fetch.isOutdated)
     case .failure(let error):
-      activity.failure = error
-      activity.failureUntil = now &+ fetch.failureTime
+      if isCurrent {
+        entry.active.failure = error
+        entry.active.failureUntil = now &+ fetch.failureTime
+      }
     }
     if entry.isUnwatchedListed { list(entry) }  // its time to be forgotten starts when its fetch ends
     changed(entry)
     if case .success(let value) = result {
       for once in fetch.onceOnSuccess where once(value) { break }
+      deliver(value, in: entry, skipping: fetch)
     }
     fetch.resume(with: result)
-    guard case .success(let value) = result else {
-      entry.dropActivityIfIdle()
-      return
-    }
-    deliver(value, in: entry, skipping: fetch)
     entry.dropActivityIfIdle()
   }
 
@@ -96,12 +102,10 @@ extension QueryCache {
   /// delivers it); a watcher that stops watching meanwhile is skipped.
   func deliver<Value>(_ value: Value, in entry: QueryEntry<Value>, skipping fetch: QueryFetch<Value>?) {
     guard let watchers = entry.activity?.watchers, !watchers.isEmpty else { return }
-    for watcher in watchers {
-      if let fetch, watcher.awaiting === fetch {
-        watcher.awaiting = nil
-        continue
-      }
-      if watcher.isWatching { watcher.deliver?(value) }
+    for watcher in watchers where watcher.isWatching {
+      // A caller of `fetch` that is still waiting (it left, or its run delivers next) is skipped.
+      if let fetch, watcher.awaiting === fetch { continue }
+      watcher.deliver?(value)
     }
   }
 }

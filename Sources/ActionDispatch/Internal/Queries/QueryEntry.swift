@@ -16,6 +16,15 @@ final class QueryEntry<Value>: QueryEntryBase {
     return (failure, activity.failureUntil)
   }
 
+  /// Records a value (or its absence) at `now`, written as `writtenAt`, fresh unless `isStale`.
+  func record(_ value: Value?, at now: Int64, writtenAt: UInt64, isStale: Bool = false) {
+    self.value = value
+    updatedAt = value == nil ? .min : now
+    isInvalidated = isStale
+    self.writtenAt = writtenAt
+    activity?.failure = nil
+  }
+
   /// The activity, made when first needed.
   var active: QueryActivity<Value> {
     if let activity { return activity }

@@ -22,6 +22,10 @@ class QueryEntryBase {
   var isUnwatchedListed = false
   /// Whether the value was invalidated since it was last set: stale whatever its age.
   var isInvalidated = false
+  /// When the value was written, on the cache's ``QueryCache/sequence``: a set, a rollback or a
+  /// removal takes a new number, a fetch writes the number it started with. A fetch records its
+  /// value only over an older write, so a value set while it ran, or a newer fetch's, wins.
+  var writtenAt: UInt64 = 0
 
   init(path: QueryKeyPath) {
     self.path = path

@@ -13,6 +13,8 @@ final class QueryFetch<Value> {
   private(set) var attached = 0
   /// How long the failure of this fetch is kept on the key, in nanoseconds.
   let failureTime: Int64
+  /// Its number on the cache's ``QueryCache/sequence``, taken when it started.
+  let sequence: UInt64
   /// Whether the key was invalidated while it ran: its value is recorded, but stale, and a new
   /// dispatch starts a fetch of its own instead of joining it.
   var isOutdated = false
@@ -20,8 +22,9 @@ final class QueryFetch<Value> {
   /// (it returns `true`) is called when the fetch succeeds, and no other.
   var onceOnSuccess: [@MainActor (Value) -> Bool] = []
 
-  init(failureTime: Int64) {
+  init(failureTime: Int64, sequence: UInt64) {
     self.failureTime = failureTime
+    self.sequence = sequence
   }
 
   /// Adds a caller.
@@ -39,12 +42,15 @@ final class QueryFetch<Value> {
     return attached == 0
   }
 
-  /// Hands every caller still attached the result.
+  /// Hands every caller still attached the result; their watchers wait for it no more.
   func resume(with result: Result<Value, any Error>) {
     let callers = self.callers
     self.callers = []
     attached = 0
-    for caller in callers { caller.resume(with: result) }
+    for caller in callers {
+      if let watcher = caller.watcher, watcher.awaiting === self { watcher.awaiting = nil }
+      caller.resume(with: result)
+    }
   }
 }
 
