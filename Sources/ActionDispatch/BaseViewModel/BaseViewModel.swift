@@ -318,8 +318,20 @@ open class BaseViewModel<ActionId: ActionIdType> {
         setFailure(nil, state, of: actionId)
         reclaimIfIdle(state, of: actionId)
       }
+      noteCachedSuccess(of: actionId)
       deliver()
       post(.fresh(takeRunID(), onFinish: nil), of: actionId)
+    }
+  }
+
+  /// A ``QueryCache`` gave the action a value with no run of its own (fresh, stale, or another
+  /// view model's fetch): for ``Loadable``, the action has succeeded, as a run's success says.
+  func noteCachedSuccess(of actionId: ActionId) {
+    let order = outcomes.take()
+    if let state = states[actionId] {
+      state.successOrder = order
+    } else {
+      outcomes.recordSuccess(of: actionId, order: order)
     }
   }
 

@@ -160,6 +160,7 @@ extension ActionDispatching {
     }
     watcher.deliver = { [weak self] value in
       guard let self else { return }
+      self.dispatchingBase.noteCachedSuccess(of: actionId)
       onSuccess?(self, value)
     }
     watcher.refetch = { [weak self] in
@@ -178,7 +179,10 @@ extension ActionDispatching {
         actionId: actionId, policy: .joinRunning, task: { () throws -> Value in throw error }, onSuccess: onSuccess,
         onFailure: onFailure)
     }
-    if deliversCachedValue, let value = entry.value { onSuccess?(self, value) }
+    if deliversCachedValue, let value = entry.value {
+      base.noteCachedSuccess(of: actionId)
+      onSuccess?(self, value)
+    }
     var once: (@MainActor (Value) -> Bool)?
     if let oncePerRun {
       once = { [weak self] value in
