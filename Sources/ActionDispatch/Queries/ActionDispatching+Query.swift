@@ -19,7 +19,8 @@ extension ActionDispatching {
   /// - **A stale value**: `onSuccess` gets it at once, and a run fetches the key again; the action
   ///   loads meanwhile (a ``Loadable`` shows the value under `isRefreshing`), then `onSuccess`
   ///   gets the new value.
-  /// - **A failure kept on the key** (see `failureTime`): a run fails with it at once, with no fetch.
+  /// - **A failure kept on the key** (see `failureTime`): `onSuccess` gets the value the key still
+  ///   has, if any, and a run fails with the failure at once, with no fetch.
   /// - **Nothing**: a run fetches the key.
   ///
   /// A run joins the key's fetch in flight, whichever view model started it; the fetch is the
@@ -173,15 +174,16 @@ extension ActionDispatching {
       base.answerFromCache(actionId) { onSuccess?(self, value) }
       return completedTask
     }
+    // A stale value shows at once, whatever happens next (a refetch, or a kept failure).
+    if deliversCachedValue, let value = entry.value {
+      base.noteCachedSuccess(of: actionId)
+      onSuccess?(self, value)
+    }
     if !entry.isFetching, let kept = entry.keptFailure, now < kept.until {
       let error = kept.error
       return dispatch(
         actionId: actionId, policy: .joinRunning, task: { () throws -> Value in throw error }, onSuccess: onSuccess,
         onFailure: onFailure)
-    }
-    if deliversCachedValue, let value = entry.value {
-      base.noteCachedSuccess(of: actionId)
-      onSuccess?(self, value)
     }
     var once: (@MainActor (Value) -> Bool)?
     if let oncePerRun {

@@ -120,3 +120,18 @@ import Testing
     #expect(screen.name == "Mona")
   }
 }
+
+extension QueryFreshnessTests {
+  @Test func aKeptFailureStillShowsTheValueTheKeyHas() async {
+    let cache = QueryCache(clock: clock)
+    let screen = ProfileScreen(server: server, cache: cache, clock: clock)
+    await screen.show("mona", staleTime: .zero).value
+    server.failing = ["mona"]
+    await screen.show("mona", staleTime: .zero, failureTime: .seconds(30)).value
+    let other = ProfileScreen(server: server, cache: cache, clock: clock)
+    await other.show("mona", staleTime: .zero, failureTime: .seconds(30)).value
+    #expect(other.name == "MONA", "the last value shows beside the error")
+    #expect(other.errorMessage(for: .profile) == TestError().message)
+    #expect(server.requests == ["mona", "mona"], "the kept failure sent nothing")
+  }
+}
