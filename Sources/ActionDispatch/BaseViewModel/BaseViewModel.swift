@@ -302,6 +302,9 @@ open class BaseViewModel<ActionId: ActionIdType> {
     return elapsed
   }
 
+  /// The keys the actions watch, if any action ever dispatched one.
+  var queryWatchesStorageIfMade: QueryWatches<ActionId>? { queryWatchesStorage }
+
   /// The keys of ``QueryCache``s the actions watch.
   var queryWatches: QueryWatches<ActionId> {
     if let watches = queryWatchesStorage { return watches }

@@ -51,6 +51,7 @@ extension QueryCache {
 
   /// Makes the key's value stale: a watched key is fetched again at once, joined by all its
   /// watchers (each shows its action loading); an unwatched one is fetched by the next dispatch.
+  /// A failure kept on the key stops answering: the refetch asks the server.
   ///
   /// A fetch in flight is not cancelled: its callers get its value, which is recorded as stale
   /// (it may have read what a mutation replaced), and a dispatch from now on starts a fetch of
@@ -128,6 +129,7 @@ extension QueryCache {
     for entry in entries {
       entry.isInvalidated = true
       entry.outdateFetch()
+      entry.endKeptFailure()
       changed(entry)
     }
     for entry in entries where entry.watcherCount > 0 { entry.refetchWatched() }

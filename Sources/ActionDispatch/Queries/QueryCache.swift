@@ -33,6 +33,8 @@ public final class QueryCache: Observable {
   public let gcTime: Duration
   /// How long a value stays fresh on a key no dispatch or fetch gave a stale time.
   public let defaultStaleTime: Duration
+  /// Which failures `failureTime:` keeps on their key; the others answer no later dispatch.
+  let keepsFailure: @MainActor (any Error) -> Bool
   /// The most keys the cache holds; beyond it, the least recently watched unwatched keys go first.
   /// Watched keys and keys being fetched are never forgotten, so a cache may hold more of them.
   public let capacity: Int
@@ -67,12 +69,17 @@ public final class QueryCache: Observable {
   ///     (every unwatched key is forgotten at once).
   ///   - defaultStaleTime: How long a value stays fresh on a key no dispatch or fetch gave a stale
   ///     time; zero by default (as TanStack's): every dispatch refetches, showing the value meanwhile.
+  ///   - keepsFailure: Which failures a dispatch's `failureTime:` keeps on their key: every one by
+  ///     default. Leave out those that are not the key's fault — a used-up rate limit, no network —
+  ///     so the next dispatch asks again.
   public init(
     clock: any Clock<Duration> = ContinuousClock(),
     gcTime: Duration = QueryCache.defaultGCTime,
     capacity: Int = QueryCache.defaultCapacity,
-    defaultStaleTime: Duration = .zero
+    defaultStaleTime: Duration = .zero,
+    keepsFailure: @escaping @MainActor (any Error) -> Bool = { _ in true }
   ) {
+    self.keepsFailure = keepsFailure
     self.clock = clock
     self.elapsed = ElapsedTime(clock)
     self.gcTime = max(gcTime, .zero)
@@ -201,7 +208,7 @@ public final class QueryCache: Observable {
     entry.staleTime = defaultStaleNanoseconds
     table.insert(entry)
     list(entry)
-    forgetBeyondCapacity()
+    forgetBeyondCapacity(sparing: entry)
     return entry
   }
 }

@@ -85,7 +85,7 @@ extension QueryCache {
     case .failure(let error):
       if isCurrent {
         entry.active.failure = error
-        entry.active.failureUntil = now &+ fetch.failureTime
+        entry.active.failureUntil = keepsFailure(error) ? now &+ fetch.failureTime : .min
       }
     }
     if entry.isUnwatchedListed { list(entry) }  // its time to be forgotten starts when its fetch ends

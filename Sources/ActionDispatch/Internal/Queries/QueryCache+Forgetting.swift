@@ -29,12 +29,13 @@ extension QueryCache {
   }
 
   /// Forgets the least recently watched unwatched entries while the cache holds more than its
-  /// capacity; entries being fetched are kept (they are listed again once their fetch ends).
-  func forgetBeyondCapacity() {
+  /// capacity; entries being fetched are kept (they are listed again once their fetch ends), and
+  /// so is `spared`: the entry a dispatch is making, which it is about to watch.
+  func forgetBeyondCapacity(sparing spared: QueryEntryBase? = nil) {
     var candidate = oldestUnwatched
     while table.count > capacity, let entry = candidate {
       candidate = entry.newer
-      if !entry.isFetching { forget(entry) }
+      if !entry.isFetching, entry !== spared { forget(entry) }
     }
   }
 

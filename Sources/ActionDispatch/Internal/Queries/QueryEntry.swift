@@ -38,6 +38,10 @@ final class QueryEntry<Value>: QueryEntryBase {
     if let activity, activity.isIdle { self.activity = nil }
   }
 
+  override func endKeptFailure() {
+    activity?.failureUntil = .min
+  }
+
   override func outdateFetch() {
     activity?.fetch?.isOutdated = true
   }

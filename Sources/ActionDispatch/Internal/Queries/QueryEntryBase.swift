@@ -51,6 +51,9 @@ class QueryEntryBase {
   /// Marks the fetch in flight, if any, as outdated by an invalidation.
   func outdateFetch() {}
 
+  /// Stops the kept failure, if any, from answering dispatches (it stays the key's last error).
+  func endKeptFailure() {}
+
   /// Asks each watcher's view model to fetch the key again (an invalidation of a watched key).
   func refetchWatched() {}
 

@@ -67,6 +67,11 @@ final class QueryWatches<ActionId: Hashable> {
     return !watch.watches(entry, in: cache)
   }
 
+  /// Ends the action's watch, if it has one.
+  func stop(_ actionId: ActionId) {
+    byAction.removeValue(forKey: actionId)?.end()
+  }
+
   /// Makes `watch` the action's, ending the one it replaces.
   func set(_ watch: any QueryWatching, for actionId: ActionId) {
     let old = byAction.updateValue(watch, forKey: actionId)
