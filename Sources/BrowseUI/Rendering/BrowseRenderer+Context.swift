@@ -48,7 +48,7 @@ extension BrowseRenderer {
         left = { BrowseRenderer.followersPath(path, width: $0) }
         let loaded = list.followers.followers.count
         // A count is what was loaded; the server's total only when it is not less.
-        if let total = viewModel.profiles[list.username.rawValue.lowercased()]?.followers, total >= loaded {
+        if let total = viewModel.profile(of: list.username.rawValue)?.followers, total >= loaded {
           right = "\(loaded) of \(total) loaded "
         } else {
           right = "\(loaded)\(list.followers.hasMorePages ? "+" : "") loaded "

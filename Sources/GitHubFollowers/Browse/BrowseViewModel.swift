@@ -93,9 +93,12 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   ///   - profileDebounce: How long the selection must rest before its profile is requested.
   ///   - searchDebounce: How long typing must pause before a search is sent.
   ///   - loadingIndicator: When a list's "loading more…" row shows, so a fast page never flashes it.
-  ///   - now: The time an event is logged at, profiles' freshness is measured with, and the rate
-  ///     limit's reset is compared with; tests inject their own.
-  ///   - profiles: Where profiles are held: how many, and for how long they are fresh.
+  ///   - now: The time an event is logged at and the rate limit's reset is compared with; tests
+  ///     inject their own.
+  ///   - cache: The cache every profile the browser shows is read through (the selected row's,
+  ///     each list's owner's), shared with the app's other view models; `nil` makes one
+  ///     (`FollowersViewModel/makeProfileCache(clock:)` on `clock`). Give it the same clock:
+  ///     profiles' freshness is measured on the cache's clock.
   public init(
     username user: GitHubUsername,
     service: any FollowersService,
@@ -106,8 +109,10 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     loadingIndicator: LoadingIndicator = LoadingIndicator(
       delay: .milliseconds(150), minimumDuration: .milliseconds(400)),
     now: @escaping @Sendable () -> Date = { Date() },
-    profiles: ProfileStore = ProfileStore()
+    cache: QueryCache? = nil
   ) {
+    let cache = cache ?? FollowersViewModel.makeProfileCache(clock: clock)
+    self.cache = cache
     self.service = service
     self.followingService = following
     self.listClock = clock
@@ -115,10 +120,10 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     self.now = now
     users = FollowersViewModel(
       service: service, clock: clock, searchDebounce: searchDebounce, profileDebounce: profileDebounce,
-      loadingIndicator: loadingIndicator, now: now, profiles: profiles)
+      loadingIndicator: loadingIndicator, now: now, cache: cache)
     let root = BrowseList(
       username: user,
-      followers: FollowersViewModel(service: service, clock: clock, loadingIndicator: loadingIndicator))
+      followers: FollowersViewModel(service: service, clock: clock, loadingIndicator: loadingIndicator, cache: cache))
     stack = [root]
     super.init(clock: clock, loadingIndicator: loadingIndicator)
     eventsToken = observeEvents { [weak self] event in
@@ -139,10 +144,18 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     }
   }
 
-  /// The profiles held, by login: fresh for five minutes, then shown while they are asked for
-  /// again; at most ``ProfileStore/capacity``, the one shown least recently dropped first
-  /// (``FollowersViewModel/profiles`` of ``users``).
-  public var profiles: ProfileStore { users.profiles }
+  /// The cache every profile the browser shows is read through, under `QueryKey/profile(_:)`:
+  /// the selected row's (``users``), each list's owner's, and those of any other view model the
+  /// app handed it to. What `c` (the cache pane) shows, from `QueryCache/snapshot()`.
+  public let cache: QueryCache
+
+  /// A user's profile as ``cache`` holds it, fresh or stale; `nil` when it holds none.
+  ///
+  /// - Parameter login: The user's login, in any case.
+  /// - Returns: The profile, or `nil`.
+  public func profile(of login: String) -> UserProfile? {
+    cache.value(for: .profile(login))
+  }
 
   /// The login whose profile failed to load last, lowercased.
   public var failedProfileLogin: String? { users.failedProfileLogin }
@@ -179,7 +192,7 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
 
   /// The selected user's profile, once loaded (fresh or being asked for again); never another user's.
   public var selectedProfile: UserProfile? {
-    selectedFollower.flatMap { profiles[$0.login] }
+    selectedFollower.flatMap { profile(of: $0.login) }
   }
 
   /// The selected user's profile error, when loading it failed.

@@ -58,8 +58,12 @@ struct BrowseCommand: UserCommand {
     }
     let waits = RetryWaitNotice()
     let service = options.makeService(environment: context.environment, onRetryWait: waits.report)
+    // One cache for every profile browse shows (the selected row's, each list's owner's), on
+    // the view models' clock (the continuous one): what `c` shows.
+    let cache = FollowersViewModel.makeProfileCache(clock: ContinuousClock())
     let viewModel = BrowseViewModel(
-      username: username, service: service, following: service as? any FollowingService)
+      username: username, service: service, following: service as? any FollowingService,
+      clock: ContinuousClock(), cache: cache)
     waits.onShow = { [weak viewModel] message in viewModel?.noteWait(message) }
     let terminal: RawTerminal
     do {
