@@ -191,7 +191,7 @@ import Testing
     let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
     harness.expect(.startedLoading(.loadProfile))
     await run.value
-    harness.skipChanges()  // the profile is in the view model's QueryCache: its loading, then its value, are checked here
+    harness.skipChanges()  // the profile is in the view model's cache: checked below
     #expect(!viewModel.isLoading(for: .loadProfile))
     #expect(viewModel.cachedProfile(of: "amber-otter") == DemoFixtures.profile(of: "amber-otter"))
   }
@@ -205,7 +205,7 @@ import Testing
     let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
     harness.expect(.startedLoading(.loadProfile))
     await run.value
-    harness.skipChanges()  // the failure the view model's QueryCache keeps is checked here
+    harness.skipChanges()  // the failure is in the view model's cache: checked below
     #expect(viewModel.errorMessage(for: .loadProfile) == GitHubError.badCredentials.description)
     #expect(viewModel.profileError(of: DemoFixtures.followers[0]) == GitHubError.badCredentials.description)
   }
@@ -219,7 +219,7 @@ import Testing
     let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
     harness.expect(.startedLoading(.loadProfile))
     await run.value
-    harness.skipChanges()  // the profile is in the view model's QueryCache: its loading, then its value, are checked here
+    harness.skipChanges()  // the profile is in the view model's cache: checked below
     #expect(!viewModel.isLoading(for: .loadProfile))
     #expect(recorder.events == [.started(.loadProfile), .succeeded(.loadProfile)])
   }

@@ -77,14 +77,14 @@ import Testing
       makeViewModel: makeViewModel,
       call: #"viewModel.loadProfile(of: DemoFixtures.followers[0])"#,
       successChanges: """
-        harness.skipChanges()  // the profile is in the view model's QueryCache: its loading, then its value, are checked here
+        harness.skipChanges()  // the profile is in the view model's cache: checked below
         #expect(!viewModel.isLoading(for: .loadProfile))
         """,
       expectSuccess: #"#expect(viewModel.cachedProfile(of: "amber-otter") == DemoFixtures.profile(of: "amber-otter"))"#,
       stubFailure: "service.profileStub.fail(with: GitHubError.badCredentials)",
       failureMessage: "GitHubError.badCredentials.description",
       failureChanges: """
-        harness.skipChanges()  // the failure the view model's QueryCache keeps is checked here
+        harness.skipChanges()  // the failure is in the view model's cache: checked below
         #expect(viewModel.errorMessage(for: .loadProfile) == GitHubError.badCredentials.description)
         """,
       expectFailure: #"""

@@ -57,8 +57,10 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   public internal(set) var following: [String: Bool] = [:]
   /// The latest error or wait to tell the user about, for the status line.
   public internal(set) var notice: String?
+  /// What the pane beside the list shows: the profile, the events, the cache or the keys.
+  public internal(set) var pane: BrowsePane = .profile
   /// Whether the events pane is shown instead of the profile.
-  public internal(set) var showsEvents = false
+  public var showsEvents: Bool { pane == .events }
   /// The latest events of every run, oldest first, at most ``maxEvents``.
   public internal(set) var events: [BrowseEvent] = []
   /// GitHub's rate-limit counters as the service last reported them, for the status line.
@@ -232,7 +234,23 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
 
   /// Shows or hides the events pane (`e`).
   public func toggleEvents() {
-    showsEvents.toggle()
+    toggle(.events)
+  }
+
+  /// Shows or hides the cache pane (`c`): every key of ``cache`` with its status (fresh, stale,
+  /// fetching, failed), how many view models watch it, its age and its time to be forgotten.
+  public func toggleCache() {
+    toggle(.cache)
+  }
+
+  /// Shows or hides the keys pane (`?`).
+  public func toggleKeys() {
+    toggle(.keys)
+  }
+
+  /// Shows `shown` in the pane, or the profile again when it is shown already.
+  private func toggle(_ shown: BrowsePane) {
+    pane = pane == shown ? .profile : shown
   }
 
   /// Tells the user about a wait, such as a rate limit the client waits out before retrying.
@@ -243,7 +261,10 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     noticeSource = nil
   }
 
-  /// Logs an event of any view model the browser drives, and keeps ``notice`` on the latest failure.
+  /// Logs an event of any view model the browser drives, and keeps ``notice`` on the latest
+  /// failure: an answer from the cache (`fresh`) clears it as a success does, so moving from a
+  /// row whose failure is kept to one whose profile is held does not leave the row's error on
+  /// the status line.
   func record<ActionId>(_ event: ActionEvent<ActionId>, action: String) {
     if event.kind == .succeeded || event.kind == .failed { readRateLimit() }
     events.append(BrowseEvent(time: now(), action: action, kind: BrowseEvent.kind(of: event), duration: event.duration))
@@ -252,7 +273,8 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     case .failed:
       notice = "\(action) failed: \(event.errorMessage ?? "unknown error")"
       noticeSource = action
-    case .succeeded where noticeSource == action || (noticeSource == nil && notice != nil):
+    case .succeeded where noticeSource == action || (noticeSource == nil && notice != nil),
+      .fresh where noticeSource == action:
       notice = nil
       noticeSource = nil
     default:
