@@ -18,7 +18,7 @@ extension BrowseViewModel {
   ///
   /// The owner's action is keyed by login: a second list of the same user joins the request in
   /// flight (whichever view model started it), and a fresh profile answers at once, sending
-  /// nothing (``ActionDispatch/ActionEvent/Kind/fresh``). `R` invalidates the key, so it is asked
+  /// nothing (a `fresh` event). `R` invalidates the key, so it is asked
   /// for again (conditionally) by every view model that shows it.
   ///
   /// - Parameters:
