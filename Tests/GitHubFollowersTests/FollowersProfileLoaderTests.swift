@@ -5,7 +5,8 @@ import GitHubFollowers
 import Testing
 
 /// `FollowersViewModel.loadProfile(of:force:)`: the profile of a moving selection, debounced and
-/// held in a `ProfileStore` (fresh five minutes, a failure one), and what `browse` shows.
+/// read through the view model's `QueryCache` (fresh five minutes, a failure kept one, on the
+/// view model's clock), and what `browse` shows.
 @MainActor
 @Suite(.serialExecutor) struct FollowersProfileLoaderTests {
   static func follower(_ login: String) -> Follower {
@@ -39,8 +40,9 @@ import Testing
     try await viewModel.waitUntilIdle(.loadProfile)
 
     #expect(service.profileStub.calls == ["calm-panda"])
-    #expect(viewModel.profiles["calm-panda"]?.login == "calm-panda")
-    #expect(viewModel.profiles["amber-otter"] == nil)
+    #expect(viewModel.cachedProfile(of: "calm-panda")?.login == "calm-panda")
+    #expect(viewModel.cachedProfile(of: "amber-otter") == nil)
+    #expect(viewModel.cache.status(of: .profile("amber-otter")) == .absent)
   }
 
   @Test func nothingShownCancelsARequestStillWaiting() async throws {
@@ -62,15 +64,15 @@ import Testing
     viewModel.loadProfile(of: otter)
     try await Self.settle(viewModel, clock)
 
-    now.advance(by: 299)
+    await clock.advance(by: .seconds(299))
     viewModel.loadProfile(of: Self.follower("Amber-Otter"))
     #expect(!viewModel.isLoading(for: .loadProfile))
     #expect(service.profileStub.callCount == 1)
 
-    now.advance(by: 2)
+    await clock.advance(by: .seconds(2))
     viewModel.loadProfile(of: otter)
     #expect(viewModel.isLoading(for: .loadProfile))
-    #expect(viewModel.profiles["amber-otter"] != nil)
+    #expect(viewModel.cachedProfile(of: "amber-otter") != nil)
     try await Self.settle(viewModel, clock)
     #expect(service.profileStub.callCount == 2)
 
@@ -89,13 +91,13 @@ import Testing
     let error = try #require(viewModel.profileError(of: otter))
     #expect(error.contains("no user amber-otter"))
 
-    now.advance(by: 59)
+    await clock.advance(by: .seconds(59))
     viewModel.loadProfile(of: otter)
-    #expect(!viewModel.isLoading(for: .loadProfile))
+    try await viewModel.waitUntilIdle(.loadProfile)
     #expect(viewModel.profileError(of: otter) == error)
     #expect(service.profileStub.callCount == 1)
 
-    now.advance(by: 2)
+    await clock.advance(by: .seconds(2))
     viewModel.loadProfile(of: otter)
     try await Self.settle(viewModel, clock)
     #expect(service.profileStub.callCount == 2)
@@ -114,7 +116,8 @@ import Testing
 
     #expect(service.profileStub.callCount == 0)
     #expect(viewModel.profileError(of: otter)?.hasPrefix("GitHub's API rate limit is exhausted") == true)
-    #expect(viewModel.profiles.failure(for: "amber-otter") == nil)
+    #expect(viewModel.cache.loadable(for: .profile("amber-otter")).failure == nil)
+    #expect(viewModel.cache.status(of: .profile("amber-otter")) != .failed)
 
     service.rateLimit.withLock { $0 = nil }
     viewModel.loadProfile(of: otter)
@@ -142,7 +145,9 @@ import Testing
 
     #expect(service.profileStub.calls.filter { $0 != "octocat" } == ["user-0", "user-1", "user-2", "user-3"])
     #expect(heard.events.filter { $0 == .succeeded(.loadProfile) }.count == 4)
-    #expect(browser.selectedProfile == browser.users.profiles["user-0"])
+    #expect(browser.selectedProfile == browser.users.cachedProfile(of: "user-0"))
+    #expect(browser.cache === browser.users.cache)
+    #expect(browser.cache === browser.current.followers.cache)
     #expect(browser.selectedProfile?.login == "user-0")
   }
 }

@@ -191,9 +191,9 @@ import Testing
     let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
     harness.expect(.startedLoading(.loadProfile))
     await run.value
-    harness.skipChanges()  // the profiles cache is not Equatable: its loading, then its entry, are checked here
+    harness.skipChanges()  // the profile is in the view model's cache: checked below
     #expect(!viewModel.isLoading(for: .loadProfile))
-    #expect(viewModel.profiles["amber-otter"] == DemoFixtures.profile(of: "amber-otter"))
+    #expect(viewModel.cachedProfile(of: "amber-otter") == DemoFixtures.profile(of: "amber-otter"))
   }
 
   @Test func loadProfileFailure() async {
@@ -205,9 +205,9 @@ import Testing
     let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
     harness.expect(.startedLoading(.loadProfile))
     await run.value
-    harness.skipChanges()  // the profiles cache is not Equatable: the failure it keeps is checked here
+    harness.skipChanges()  // the failure is in the view model's cache: checked below
     #expect(viewModel.errorMessage(for: .loadProfile) == GitHubError.badCredentials.description)
-    #expect(viewModel.profiles.failure(for: "amber-otter") == GitHubError.badCredentials.description)
+    #expect(viewModel.profileError(of: DemoFixtures.followers[0]) == GitHubError.badCredentials.description)
   }
 
   @Test func loadProfileLifecycle() async {
@@ -219,7 +219,7 @@ import Testing
     let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
     harness.expect(.startedLoading(.loadProfile))
     await run.value
-    harness.skipChanges()  // the profiles cache is not Equatable: its loading, then its entry, are checked here
+    harness.skipChanges()  // the profile is in the view model's cache: checked below
     #expect(!viewModel.isLoading(for: .loadProfile))
     #expect(recorder.events == [.started(.loadProfile), .succeeded(.loadProfile)])
   }

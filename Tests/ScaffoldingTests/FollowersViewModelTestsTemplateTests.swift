@@ -77,18 +77,18 @@ import Testing
       makeViewModel: makeViewModel,
       call: #"viewModel.loadProfile(of: DemoFixtures.followers[0])"#,
       successChanges: """
-        harness.skipChanges()  // the profiles cache is not Equatable: its loading, then its entry, are checked here
+        harness.skipChanges()  // the profile is in the view model's cache: checked below
         #expect(!viewModel.isLoading(for: .loadProfile))
         """,
-      expectSuccess: #"#expect(viewModel.profiles["amber-otter"] == DemoFixtures.profile(of: "amber-otter"))"#,
+      expectSuccess: #"#expect(viewModel.cachedProfile(of: "amber-otter") == DemoFixtures.profile(of: "amber-otter"))"#,
       stubFailure: "service.profileStub.fail(with: GitHubError.badCredentials)",
       failureMessage: "GitHubError.badCredentials.description",
       failureChanges: """
-        harness.skipChanges()  // the profiles cache is not Equatable: the failure it keeps is checked here
+        harness.skipChanges()  // the failure is in the view model's cache: checked below
         #expect(viewModel.errorMessage(for: .loadProfile) == GitHubError.badCredentials.description)
         """,
       expectFailure: #"""
-        #expect(viewModel.profiles.failure(for: "amber-otter") == GitHubError.badCredentials.description)
+        #expect(viewModel.profileError(of: DemoFixtures.followers[0]) == GitHubError.badCredentials.description)
         """#
     ),
     ActionTestValues(

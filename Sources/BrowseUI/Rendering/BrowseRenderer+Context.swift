@@ -13,7 +13,7 @@ extension BrowseRenderer {
     let top: Int
     let spinner: Character
     let styled: Bool
-    private(set) var animates = false
+    var animates = false
 
     init(viewModel: BrowseViewModel, layout: BrowseLayout, top: Int, spinner: Character, styled: Bool) {
       self.viewModel = viewModel
@@ -48,7 +48,7 @@ extension BrowseRenderer {
         left = { BrowseRenderer.followersPath(path, width: $0) }
         let loaded = list.followers.followers.count
         // A count is what was loaded; the server's total only when it is not less.
-        if let total = viewModel.profiles[list.username.rawValue.lowercased()]?.followers, total >= loaded {
+        if let total = viewModel.profile(of: list.username.rawValue)?.followers, total >= loaded {
           right = "\(loaded) of \(total) loaded "
         } else {
           right = "\(loaded)\(list.followers.hasMorePages ? "+" : "") loaded "
@@ -68,7 +68,14 @@ extension BrowseRenderer {
       let typeTitle = layout.typeWidth > 0 ? " " + Line.fit("TYPE", width: layout.typeWidth) : ""
       let list = Line.fit("    LOGIN", width: layout.listWidth - DisplayWidth.of(typeTitle)) + typeTitle
       guard layout.showsPane else { return style(list, "2") }
-      let pane = Line.fit(viewModel.showsEvents ? " EVENTS" : " PROFILE", width: layout.paneWidth)
+      let title =
+        switch viewModel.pane {
+        case .events: " EVENTS"
+        case .cache: " CACHE"
+        case .keys: " KEYS"
+        default: " PROFILE"
+        }
+      let pane = Line.fit(title, width: layout.paneWidth)
       return style(list + "│" + pane, "2")
     }
 
@@ -155,7 +162,13 @@ extension BrowseRenderer {
     // MARK: - Pane
 
     mutating func paneCells() -> [String] {
-      var lines = viewModel.showsEvents ? eventLines() : profileLines()
+      var lines: [String]
+      switch viewModel.pane {
+      case .events: lines = eventLines()
+      case .cache: lines = cacheLines()
+      case .keys: lines = BrowseRenderer.keyLines
+      default: lines = profileLines()
+      }
       let width = layout.paneWidth
       if lines.count > layout.bodyRows { lines.removeLast(lines.count - layout.bodyRows) }
       while lines.count < layout.bodyRows { lines.append("") }
@@ -229,7 +242,7 @@ extension BrowseRenderer {
       let keys =
         switch viewModel.mode {
         case .followers:
-          " j/k move  g/G top/end  ⏎ open  h back  / search  f/u follow/unfollow  r retry  e events  q quit"
+          " j/k move  g/G top/end  ⏎ open  h back  / search  f/u follow  e events  c cache  ? keys  q quit"
         case .searchTyping: " type to search  ⏎ keep results  ↑/↓ move  Esc back"
         case .searchResults: " j/k move  ⏎ open  / edit search  f/u follow/unfollow  Esc back  q quit"
         }

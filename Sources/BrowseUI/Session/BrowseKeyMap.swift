@@ -20,6 +20,8 @@ import GitHubFollowers
 /// | `r` | list, results | `retry()` | what failed under the selection |
 /// | `R` | list, results | `refresh()` | the list's pages on screen and the selected profile, asked again (conditional requests) |
 /// | `e` | list, results | `toggleEvents()` | the pane: events or profile |
+/// | `c` | list, results | `toggleCache()` | the pane: the cache (each key's status, watchers, age, time to be forgotten) or profile |
+/// | `?` | list, results | `toggleKeys()` | the pane: the keys or profile |
 /// | `Esc` | results | `cancelSearch()` | the mode: the list, as it was |
 /// | `q` | list, results | quits | the session |
 /// | a character, a paste | typing | `typeInSearch(_:)` | the query; a debounced search |
@@ -90,6 +92,8 @@ package enum BrowseKeyMap {
     case (_, .character("r")): viewModel.retry()
     case (_, .character("R")): viewModel.refresh()
     case (_, .character("e")): viewModel.toggleEvents()
+    case (_, .character("c")): viewModel.toggleCache()
+    case (_, .character("?")): viewModel.toggleKeys()
     case (_, .character("h")), (_, .backspace), (_, .left): viewModel.goBack()
     case (.searchResults, .escape): viewModel.cancelSearch()
     case (_, .enter), (_, .right), (_, .character("l")): viewModel.openSelected()

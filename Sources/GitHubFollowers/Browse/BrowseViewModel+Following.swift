@@ -25,7 +25,7 @@ extension BrowseViewModel {
     if errorMessage(for: .follow(login: login)) != nil, let intent = followIntents[login] {
       setFollowing(intent)
     }
-    if failedProfileLogin == login || profiles.failure(for: login) != nil {
+    if failedProfileLogin == login || cache.loadable(for: .profile(login)).failure != nil {
       loadSelectedProfile(force: true)
     }
   }

@@ -21,7 +21,8 @@ extension BrowseViewModel {
     }
     let list = BrowseList(
       username: user,
-      followers: FollowersViewModel(service: service, clock: listClock, loadingIndicator: pageIndicator))
+      followers: FollowersViewModel(
+        service: service, clock: listClock, loadingIndicator: pageIndicator, cache: cache))
     stack.append(list)
     watch(list)
     mode = .followers

@@ -2,22 +2,24 @@ import ActionDispatch
 
 extension BrowseViewModel {
   /// Shows the selected user's profile through ``users``' loader
-  /// (``FollowersViewModel/loadProfile(of:force:)``): one held and fresh (or a failure held and
-  /// fresh) at once with no request; one held but stale at once, asked for again (debounced; the
-  /// client makes it a conditional request, whose `304` costs no rate limit); none, asked for.
+  /// (``FollowersViewModel/loadProfile(of:force:)``), read through ``cache``: one held and fresh
+  /// (or a failure kept) at once with no request; one held but stale at once, asked for again
+  /// (debounced; the client makes it a conditional request, whose `304` costs no rate limit);
+  /// none, asked for.
   ///
   /// - Parameter force: Ask again even when what is held is fresh (`R`).
   func loadSelectedProfile(force: Bool = false) {
     users.loadProfile(of: selectedFollower, force: force)
   }
 
-  /// Loads the profile of a list's user, for how many followers it has in all, unless it is fresh.
+  /// Loads the profile of a list's user, for how many followers it has in all, through
+  /// ``cache`` (`QueryKey/profile(_:)`): the same key as the user's row in the list below, so a
+  /// follower whose row showed its profile within five minutes opens with no request for it.
   ///
-  /// The owner's action is keyed by login and shared: a second list of the same user (or `R`
-  /// while it loads) joins the request in flight (``DispatchPolicy/joinRunning``), and within
-  /// five minutes of its last success the framework answers it fresh (`staleTime:`), sending
-  /// nothing; a profile the store already holds fresh (shown as a row) is not asked for either.
-  /// `R` gives no `staleTime`, so it always asks (conditionally).
+  /// The owner's action is keyed by login: a second list of the same user joins the request in
+  /// flight (whichever view model started it), and a fresh profile answers at once, sending
+  /// nothing (a `fresh` event). `R` invalidates the key, so it is asked
+  /// for again (conditionally) by every view model that shows it.
   ///
   /// - Parameters:
   ///   - list: The list.
@@ -25,23 +27,23 @@ extension BrowseViewModel {
   func loadOwner(of list: BrowseList, force: Bool = false) {
     let user = list.username
     let key = user.rawValue.lowercased()
-    guard force || !profiles.isFresh(key, at: now()) else { return }
+    let query = QueryKey<UserProfile>.profile(key)
+    if force { FollowersViewModel.askAgain(for: query, in: cache) }
     dispatch(
-      actionId: .fetchOwner(login: key), policy: .joinRunning,
-      staleTime: force ? nil : .seconds(profiles.freshFor),
+      actionId: .fetchOwner(login: key), query: query, in: cache, staleTime: FollowersViewModel.profileStaleTime,
+      failureTime: FollowersViewModel.profileFailureTime,
       task: { [service, now] in
         try await service.checkRateLimit(now: now)
         return try await service.profile(of: user)
       },
-      onSuccess: { viewModel, profile in viewModel.users.profiles.store(profile, for: key, at: viewModel.now()) },
       onFailure: { viewModel, error in
         viewModel.heardRateLimit(in: error)
-        viewModel.users.keepProfileFailure(error, for: key)
+        FollowersViewModel.forgetUnkeptFailure(error, of: query, in: viewModel.cache)
       })
   }
 
   /// A profile's request failed: a used-up rate limit holds everything back until it resets
-  /// (``users`` keeps any other failure for a minute, so that moving over the row does not ask
+  /// (``cache`` keeps any other failure for a minute, so that moving over the row does not ask
   /// again on every move; `r` or `R` asks at once).
   func heardRateLimit(in error: any Error) {
     if case GitHubError.rateLimited(let resetAt?, _) = error { limitedUntil(resetAt) }
@@ -49,6 +51,8 @@ extension BrowseViewModel {
 
   /// `R`: asks again for what is on screen — the current list up to the selected row's page and
   /// the selected profile (and the list's owner, for its count) — with conditional requests.
+  /// The profiles' keys are invalidated in ``cache``, so every view model that shows them
+  /// refetches them, once for all.
   /// What is shown stays until the answers come; the rows past the selected page come back as
   /// the selection moves on.
   public func refresh() {

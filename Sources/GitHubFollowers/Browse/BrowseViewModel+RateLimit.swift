@@ -44,7 +44,7 @@ extension BrowseViewModel {
     }
     if mode == .followers {
       let list = current
-      if profiles[list.username.rawValue] == nil { loadOwner(of: list) }
+      if profile(of: list.username.rawValue) == nil { loadOwner(of: list) }
     }
     selectionChanged()
   }

@@ -57,8 +57,10 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   public internal(set) var following: [String: Bool] = [:]
   /// The latest error or wait to tell the user about, for the status line.
   public internal(set) var notice: String?
+  /// What the pane beside the list shows: the profile, the events, the cache or the keys.
+  public internal(set) var pane: BrowsePane = .profile
   /// Whether the events pane is shown instead of the profile.
-  public internal(set) var showsEvents = false
+  public var showsEvents: Bool { pane == .events }
   /// The latest events of every run, oldest first, at most ``maxEvents``.
   public internal(set) var events: [BrowseEvent] = []
   /// GitHub's rate-limit counters as the service last reported them, for the status line.
@@ -93,9 +95,12 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
   ///   - profileDebounce: How long the selection must rest before its profile is requested.
   ///   - searchDebounce: How long typing must pause before a search is sent.
   ///   - loadingIndicator: When a list's "loading more…" row shows, so a fast page never flashes it.
-  ///   - now: The time an event is logged at, profiles' freshness is measured with, and the rate
-  ///     limit's reset is compared with; tests inject their own.
-  ///   - profiles: Where profiles are held: how many, and for how long they are fresh.
+  ///   - now: The time an event is logged at and the rate limit's reset is compared with; tests
+  ///     inject their own.
+  ///   - cache: The cache every profile the browser shows is read through (the selected row's,
+  ///     each list's owner's), shared with the app's other view models; `nil` makes one
+  ///     (`FollowersViewModel/makeProfileCache(clock:)` on `clock`). Give it the same clock:
+  ///     profiles' freshness is measured on the cache's clock.
   public init(
     username user: GitHubUsername,
     service: any FollowersService,
@@ -106,8 +111,10 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     loadingIndicator: LoadingIndicator = LoadingIndicator(
       delay: .milliseconds(150), minimumDuration: .milliseconds(400)),
     now: @escaping @Sendable () -> Date = { Date() },
-    profiles: ProfileStore = ProfileStore()
+    cache: QueryCache? = nil
   ) {
+    let cache = cache ?? FollowersViewModel.makeProfileCache(clock: clock)
+    self.cache = cache
     self.service = service
     self.followingService = following
     self.listClock = clock
@@ -115,10 +122,10 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     self.now = now
     users = FollowersViewModel(
       service: service, clock: clock, searchDebounce: searchDebounce, profileDebounce: profileDebounce,
-      loadingIndicator: loadingIndicator, now: now, profiles: profiles)
+      loadingIndicator: loadingIndicator, now: now, cache: cache)
     let root = BrowseList(
       username: user,
-      followers: FollowersViewModel(service: service, clock: clock, loadingIndicator: loadingIndicator))
+      followers: FollowersViewModel(service: service, clock: clock, loadingIndicator: loadingIndicator, cache: cache))
     stack = [root]
     super.init(clock: clock, loadingIndicator: loadingIndicator)
     eventsToken = observeEvents { [weak self] event in
@@ -139,10 +146,18 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     }
   }
 
-  /// The profiles held, by login: fresh for five minutes, then shown while they are asked for
-  /// again; at most ``ProfileStore/capacity``, the one shown least recently dropped first
-  /// (``FollowersViewModel/profiles`` of ``users``).
-  public var profiles: ProfileStore { users.profiles }
+  /// The cache every profile the browser shows is read through, under `QueryKey/profile(_:)`:
+  /// the selected row's (``users``), each list's owner's, and those of any other view model the
+  /// app handed it to. What `c` (the cache pane) shows, from `QueryCache/snapshot()`.
+  public let cache: QueryCache
+
+  /// A user's profile as ``cache`` holds it, fresh or stale; `nil` when it holds none.
+  ///
+  /// - Parameter login: The user's login, in any case.
+  /// - Returns: The profile, or `nil`.
+  public func profile(of login: String) -> UserProfile? {
+    cache.value(for: .profile(login))
+  }
 
   /// The login whose profile failed to load last, lowercased.
   public var failedProfileLogin: String? { users.failedProfileLogin }
@@ -179,7 +194,7 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
 
   /// The selected user's profile, once loaded (fresh or being asked for again); never another user's.
   public var selectedProfile: UserProfile? {
-    selectedFollower.flatMap { profiles[$0.login] }
+    selectedFollower.flatMap { profile(of: $0.login) }
   }
 
   /// The selected user's profile error, when loading it failed.
@@ -219,7 +234,23 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
 
   /// Shows or hides the events pane (`e`).
   public func toggleEvents() {
-    showsEvents.toggle()
+    toggle(.events)
+  }
+
+  /// Shows or hides the cache pane (`c`): every key of ``cache`` with its status (fresh, stale,
+  /// fetching, failed), how many view models watch it, its age and its time to be forgotten.
+  public func toggleCache() {
+    toggle(.cache)
+  }
+
+  /// Shows or hides the keys pane (`?`).
+  public func toggleKeys() {
+    toggle(.keys)
+  }
+
+  /// Shows `shown` in the pane, or the profile again when it is shown already.
+  private func toggle(_ shown: BrowsePane) {
+    pane = pane == shown ? .profile : shown
   }
 
   /// Tells the user about a wait, such as a rate limit the client waits out before retrying.
@@ -230,7 +261,10 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     noticeSource = nil
   }
 
-  /// Logs an event of any view model the browser drives, and keeps ``notice`` on the latest failure.
+  /// Logs an event of any view model the browser drives, and keeps ``notice`` on the latest
+  /// failure: an answer from the cache (`fresh`) clears it as a success does, so moving from a
+  /// row whose failure is kept to one whose profile is held does not leave the row's error on
+  /// the status line.
   func record<ActionId>(_ event: ActionEvent<ActionId>, action: String) {
     if event.kind == .succeeded || event.kind == .failed { readRateLimit() }
     events.append(BrowseEvent(time: now(), action: action, kind: BrowseEvent.kind(of: event), duration: event.duration))
@@ -239,7 +273,8 @@ public final class BrowseViewModel: BaseViewModel<BrowseAction> {
     case .failed:
       notice = "\(action) failed: \(event.errorMessage ?? "unknown error")"
       noticeSource = action
-    case .succeeded where noticeSource == action || (noticeSource == nil && notice != nil):
+    case .succeeded where noticeSource == action || (noticeSource == nil && notice != nil),
+      .fresh where noticeSource == action:
       notice = nil
       noticeSource = nil
     default:

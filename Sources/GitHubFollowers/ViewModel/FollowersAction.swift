@@ -11,7 +11,7 @@ public enum FollowersAction: ActionIdType, CaseIterable {
   /// Loads a user's profile.
   case fetchProfile
   /// Loads the profile of the user a view shows (a selected row), debounced while the selection
-  /// moves, unless ``FollowersViewModel/profiles`` holds it fresh; see
+  /// moves, unless ``FollowersViewModel/cache`` holds it fresh; see
   /// ``FollowersViewModel/loadProfile(of:force:)``.
   case loadProfile
   /// Searches users, debounced.

@@ -1,27 +1,57 @@
 import ActionDispatch
 
 extension FollowersViewModel {
-  /// Shows a user's profile as a selection moves over rows: at once, with no request, when
-  /// ``profiles`` holds it fresh (or holds its failure fresh); at once and asked for again when
-  /// it holds it stale; asked for when it holds nothing.
+  /// How long a profile is shown without asking the server again: five minutes.
+  public static let profileStaleTime: Duration = .seconds(300)
+  /// How long a failed profile request (a 404, a server error) answers without asking again:
+  /// one minute.
+  public static let profileFailureTime: Duration = .seconds(60)
+  /// How many keys the cache ``makeProfileCache(clock:)`` makes holds: 1,000.
+  public static let profileCacheCapacity = 1_000
+  /// How long the cache ``makeProfileCache(clock:)`` makes keeps a profile no view model shows:
+  /// an hour, longer than ``profileStaleTime``, so a profile seen again after five minutes is
+  /// shown at once while it is asked for again (conditionally, with a client that keeps ETags).
+  public static let profileCacheGCTime: Duration = .seconds(3_600)
+
+  /// Makes the cache an app hands to the view models that show profiles
+  /// (``FollowersViewModel``, `BrowseViewModel`): at most ``profileCacheCapacity`` keys, an
+  /// unwatched one kept ``profileCacheGCTime``.
+  ///
+  /// ```swift
+  /// let cache = FollowersViewModel.makeProfileCache()
+  /// let list = FollowersViewModel(service: service, cache: cache)
+  /// let detail = FollowersViewModel(service: service, cache: cache)  // shows what list fetched
+  /// ```
+  ///
+  /// - Parameter clock: The clock freshness and forgetting are measured on: the view models'
+  ///   clock (a `TestClock` in tests).
+  /// - Returns: An empty cache.
+  public static func makeProfileCache(clock: any Clock<Duration> = ContinuousClock()) -> QueryCache {
+    QueryCache(clock: clock, gcTime: profileCacheGCTime, capacity: profileCacheCapacity)
+  }
+
+  /// Shows a user's profile as a selection moves over rows, read through ``cache``
+  /// (`QueryKey/profile(_:)`): at once, with no request, when the cache holds it fresh (or holds
+  /// its failure, kept a minute); at once and asked for again when it holds it stale; asked for
+  /// when it holds nothing. A request another view model has in flight for the same user is
+  /// joined, not sent again.
   ///
   /// A request waits until the selection has rested for the view model's `profileDebounce`
-  /// (``FollowersAction/loadProfile``, `.debounce`): holding a key through fifty rows sends one
-  /// request, for the row it stops on, and a move to a fresh row cancels one still waiting for
-  /// another. A profile stays fresh for five minutes, a failure for one
-  /// (``ProfileStore/defaultFreshFor``, ``ProfileStore/defaultFailureFreshFor``), measured with
-  /// the view model's `now`; a client with an ETag cache, such as `GitHubClient`, makes a stale
-  /// one's request conditional, so a `304` costs no rate limit. While the service reports GitHub's
-  /// rate limit used up (`FollowersService/latestRateLimit()`), nothing is sent: the run fails at
-  /// once with `GitHubError/rateLimited(resetAt:authenticated:)`, which is not kept as the
-  /// profile's failure.
+  /// (``FollowersAction/loadProfile``): holding a key through fifty rows sends one request, for
+  /// the row it stops on, because a move to another row cancels the wait for the one before. A
+  /// profile stays fresh for ``profileStaleTime``, a failure for ``profileFailureTime``,
+  /// measured on the cache's clock; a client with an ETag cache, such as `GitHubClient`, makes a
+  /// stale one's request conditional, so a `304` costs no rate limit. While the service reports
+  /// GitHub's rate limit used up (`FollowersService/latestRateLimit()`), nothing is sent: the
+  /// run fails at once with `GitHubError/rateLimited(resetAt:authenticated:)`, which is not
+  /// kept on the key.
   ///
   /// ```swift
   /// let viewModel = FollowersViewModel(service: GitHubClient())
-  /// viewModel.loadProfile(of: row)                  // asked for once the selection rests
-  /// viewModel.profiles[row.login]                   // the profile, once it came
-  /// viewModel.profileError(of: row)                 // or why it did not
-  /// try await viewModel.waitUntilIdle(.loadProfile) // in a test, with ActionDispatchTesting
+  /// viewModel.loadProfile(of: row)                        // asked for once the selection rests
+  /// viewModel.cache.value(for: .profile(row.login))       // the profile, once it came
+  /// viewModel.profileError(of: row)                       // or why it did not
+  /// try await viewModel.waitUntilIdle(.loadProfile)       // in a test, with ActionDispatchTesting
   /// ```
   ///
   /// The row's login is the server's text: it is checked where it becomes a request, and a
@@ -29,7 +59,8 @@ extension FollowersViewModel {
   ///
   /// - Parameters:
   ///   - follower: The user shown; `nil` when nothing is (a request still waiting is cancelled).
-  ///   - force: Ask again even when what is held is fresh (a refresh or a retry).
+  ///   - force: Ask again even when what is held is fresh, or a failure is kept (a refresh or
+  ///     a retry): the key is invalidated, so every view model that shows it refetches.
   /// - Returns: The run's task; an already finished task when nothing is asked for.
   @discardableResult
   public func loadProfile(of follower: Follower?, force: Bool = false) -> Task<Void, Never> {
@@ -38,29 +69,36 @@ extension FollowersViewModel {
       return Task {}
     }
     let key = login.lowercased()
-    profiles.markShown(key)
-    guard force || !profiles.isFresh(key, at: now()) else {
-      // A request for this very login (a forced one's) goes on; one for another row is not wanted.
-      if !(profileRequested == key && isLoading(for: .loadProfile)) { cancel(.loadProfile) }
-      return Task {}
-    }
-    if failedProfileLogin != nil { failedProfileLogin = nil }
-    profileRequested = key
+    let query = QueryKey<UserProfile>.profile(key)
+    if force { Self.askAgain(for: query, in: cache) }
+    if failedProfileLogin != nil, cache.status(of: query) != .fresh { failedProfileLogin = nil }
+    let (clock, debounce) = (profileClock, profileDebounce)
     return dispatch(
-      actionId: .loadProfile, policy: .debounce(profileDebounce),
+      actionId: .loadProfile, query: query, in: cache, staleTime: Self.profileStaleTime,
+      failureTime: Self.profileFailureTime,
       task: { [service, now] in
+        // The debounce: a move to another row dispatches another key, which cancels this run;
+        // the fetch, whose last caller left, ends here with nothing sent.
+        if debounce > .zero { try await clock.sleep(for: debounce) }
         let user = try GitHubUsername(login)
         try await service.checkRateLimit(now: now)
         return try await service.profile(of: user)
       },
-      onSuccess: { viewModel, profile in viewModel.profiles.store(profile, for: key, at: viewModel.now()) },
       onFailure: { viewModel, error in
         viewModel.failedProfileLogin = key
-        viewModel.keepProfileFailure(error, for: key)
+        Self.forgetUnkeptFailure(error, of: query, in: viewModel.cache)
       })
   }
 
-  /// Why the user's profile could not be shown: the failure ``profiles`` holds for it, or the
+  /// The user's profile as ``cache`` holds it, fresh or stale; `nil` when it holds none.
+  ///
+  /// - Parameter login: The user's login, in any case.
+  /// - Returns: The profile, or `nil`.
+  public func cachedProfile(of login: String) -> UserProfile? {
+    cache.value(for: .profile(login))
+  }
+
+  /// Why the user's profile could not be shown: the failure ``cache`` holds for it, or the
   /// error of the last ``loadProfile(of:force:)`` run when it failed for this user (a rate limit
   /// that held it back, say); `nil` otherwise.
   ///
@@ -68,21 +106,35 @@ extension FollowersViewModel {
   /// - Returns: The error message, or `nil`.
   public func profileError(of follower: Follower) -> String? {
     let key = follower.login.lowercased()
-    if let failure = profiles.failure(for: key) { return failure }
+    if let failure = cache.loadable(for: .profile(key)).failure { return "\(failure)" }
     guard failedProfileLogin == key else { return nil }
     return errorMessage(for: .loadProfile)
   }
 
-  /// Keeps a profile request's failure for a minute, so that showing the row again does not ask
-  /// again on every move; a used-up rate limit (not the profile's fault) and a cancellation are
-  /// not kept.
+  /// Makes the key ask the server again on its next dispatch: invalidated (watchers refetch at
+  /// once), or, while a failure is kept on it, emptied (an invalidation leaves a kept failure
+  /// answering).
+  ///
+  /// - Parameters:
+  ///   - query: The profile's key.
+  ///   - cache: The cache.
+  static func askAgain(for query: QueryKey<UserProfile>, in cache: QueryCache) {
+    if cache.status(of: query) == .failed {
+      cache.removeValue(for: query)
+    } else {
+      cache.invalidate(query)
+    }
+  }
+
+  /// A used-up rate limit is not the profile's fault: its failure is not kept on the key, so
+  /// the profile is asked for as soon as the limit resets.
   ///
   /// - Parameters:
   ///   - error: Why the request failed.
-  ///   - key: The login asked for, lowercased.
-  func keepProfileFailure(_ error: any Error, for key: String) {
-    if case GitHubError.rateLimited = error { return }
-    if error is CancellationError { return }
-    profiles.storeFailure("\(error)", for: key, at: now())
+  ///   - query: The profile's key.
+  ///   - cache: The cache.
+  static func forgetUnkeptFailure(_ error: any Error, of query: QueryKey<UserProfile>, in cache: QueryCache) {
+    guard case GitHubError.rateLimited = error, cache.status(of: query) == .failed else { return }
+    cache.removeValue(for: query)
   }
 }

@@ -24,8 +24,9 @@ import Observation
 /// more rows a page than asked for is paged as it pages), and stop where
 /// `action-dispatch followers --all` stops (a cycle, an empty page that links on, a page that
 /// adds no one, more pages than the server's `last` link claimed). A view whose selection
-/// moves shows each selected user's profile with ``loadProfile(of:force:)``, held in
-/// ``profiles``, as `action-dispatch browse` does.
+/// moves shows each selected user's profile with ``loadProfile(of:force:)``, read through
+/// ``cache`` (a `QueryCache` the app shares between its view models), as `action-dispatch
+/// browse` does.
 @MainActor
 @Observable
 public final class FollowersViewModel: BaseViewModel<FollowersAction> {
@@ -50,10 +51,16 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   /// The profile with ``FollowersAction/fetchProfile``'s loading and error, as a profile view
   /// shows them: the last profile stays while a new one loads and after a failure.
   public var profileState: Loadable<UserProfile> { loadable(\.profile, of: .fetchProfile) }
-  /// The profiles ``loadProfile(of:force:)`` holds, by login: fresh for five minutes, then shown
-  /// while they are asked for again; a failure kept a minute; at most ``ProfileStore/capacity``,
-  /// the one shown least recently dropped first.
-  public internal(set) var profiles: ProfileStore
+  /// The cache ``loadProfile(of:force:)`` reads profiles through, under
+  /// `QueryKey/profile(_:)`: shared with every view model the app hands it to, so a profile
+  /// one of them fetched is shown by the others with no request while it is fresh (five
+  /// minutes), a failure kept a minute.
+  ///
+  /// ```swift
+  /// viewModel.cache.value(for: .profile("mona"))     // the profile, fresh or stale
+  /// viewModel.cache.status(of: .profile("mona"))    // .fresh, .stale, .fetching, .failed
+  /// ```
+  public let cache: QueryCache
   /// The login (lowercased) whose ``loadProfile(of:force:)`` run failed last; `nil` once another
   /// is asked for.
   var failedProfileLogin: String?
@@ -78,10 +85,10 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   @ObservationIgnored let service: any FollowersService
   @ObservationIgnored private let searchDebounce: Duration
   @ObservationIgnored let profileDebounce: Duration
-  /// The time profiles' freshness and the rate limit's reset are measured with.
+  /// The time the rate limit's reset is measured with.
   @ObservationIgnored let now: @Sendable () -> Date
-  /// The login (lowercased) of the last profile ``loadProfile(of:force:)`` asked for.
-  @ObservationIgnored var profileRequested: String?
+  /// The clock the profile debounce waits on (the view model's).
+  @ObservationIgnored let profileClock: any Clock<Duration>
 
   /// Creates the view model.
   ///
@@ -93,10 +100,11 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
   ///     for its profile.
   ///   - loadingIndicator: When `isShowingLoading(for:)` shows a spinner;
   ///     at once with loading by default.
-  ///   - now: The time ``profiles``' freshness and the rate limit's reset are measured with;
-  ///     tests inject their own.
-  ///   - profiles: Where ``loadProfile(of:force:)`` holds profiles: how many, and for how long
-  ///     they are fresh.
+  ///   - now: The time the rate limit's reset is measured with; tests inject their own.
+  ///   - cache: The cache ``loadProfile(of:force:)`` reads profiles through, shared with the
+  ///     app's other view models; `nil` makes one of the view model's own
+  ///     (``makeProfileCache(clock:)`` on `clock`). Give the cache the same clock as the view
+  ///     model: profiles' freshness is measured on the cache's clock.
   public init(
     service: any FollowersService,
     clock: any Clock<Duration> = ContinuousClock(),
@@ -104,13 +112,14 @@ public final class FollowersViewModel: BaseViewModel<FollowersAction> {
     profileDebounce: Duration = .milliseconds(120),
     loadingIndicator: LoadingIndicator = .immediate,
     now: @escaping @Sendable () -> Date = { Date() },
-    profiles: ProfileStore = ProfileStore()
+    cache: QueryCache? = nil
   ) {
     self.service = service
     self.searchDebounce = searchDebounce
     self.profileDebounce = profileDebounce
     self.now = now
-    self.profiles = profiles
+    self.profileClock = clock
+    self.cache = cache ?? Self.makeProfileCache(clock: clock)
     super.init(clock: clock, loadingIndicator: loadingIndicator)
   }
 

@@ -33,7 +33,9 @@ struct BrowseCommand: UserCommand {
       Backspace or h goes back, / searches users as you type (Esc returns, Enter keeps the \
       results), f/u follow/unfollow the selected user (needs a token; simulated with --demo), \
       r retries what failed, R refreshes what is on screen (conditional requests: an unchanged \
-      answer costs no rate limit), e shows the events of every action, q or Ctrl-C quits. The \
+      answer costs no rate limit), e shows the events of every action, c shows the cache of \
+      profiles (each key's status, watchers, age and time to be forgotten, updated live), ? lists \
+      the keys, q or Ctrl-C quits. The \
       status line shows the requests left and when the limit resets; once it is used up, \
       browse sends nothing until the reset, counting down, and then goes on by itself.
 
@@ -58,8 +60,12 @@ struct BrowseCommand: UserCommand {
     }
     let waits = RetryWaitNotice()
     let service = options.makeService(environment: context.environment, onRetryWait: waits.report)
+    // One cache for every profile browse shows (the selected row's, each list's owner's), on
+    // the view models' clock (the continuous one): what `c` shows.
+    let cache = FollowersViewModel.makeProfileCache(clock: ContinuousClock())
     let viewModel = BrowseViewModel(
-      username: username, service: service, following: service as? any FollowingService)
+      username: username, service: service, following: service as? any FollowingService,
+      clock: ContinuousClock(), cache: cache)
     waits.onShow = { [weak viewModel] message in viewModel?.noteWait(message) }
     let terminal: RawTerminal
     do {

@@ -64,7 +64,10 @@ extension BrowseFuzzInput {
     if showsEvents {
       browser.toggleEvents()
       draw("events")
-      browser.toggleEvents()
+      // The cache pane: its keys hold the input's logins, sanitized like every other text.
+      browser.toggleCache()
+      draw("cache")
+      browser.toggleCache()
     }
     if searches {
       browser.beginSearch()

@@ -31,7 +31,7 @@ enum Goldens {
     "                                            │",
     "                                            │",
     "",
-    " j/k move  g/G top/end  ⏎ open  h back  / search  f/u follow/unfollow  r retry  e events  q quit",
+    " j/k move  g/G top/end  ⏎ open  h back  / search  f/u follow  e events  c cache  ? keys  q quit",
   ]
 
   /// 60×20.

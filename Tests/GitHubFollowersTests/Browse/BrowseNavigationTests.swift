@@ -38,6 +38,6 @@ import Testing
 
     #expect(browser.stack.count == 2)
     #expect(browser.rows.count == 12)
-    #expect(browser.profiles["amber-lynx"]?.followers == 12)
+    #expect(browser.profile(of: "amber-lynx")?.followers == 12)
   }
 }

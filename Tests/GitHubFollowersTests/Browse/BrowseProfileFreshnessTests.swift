@@ -6,9 +6,10 @@ import GitHubFollowers
 import Synchronization
 import Testing
 
-/// Browse's profiles against a fake GitHub server that counts requests: fresh for five minutes,
-/// then shown and revalidated with a conditional request; a failure kept a minute; at most the
-/// store's capacity held.
+/// Browse's profiles against a fake GitHub server that counts requests, read through one
+/// `QueryCache` on the browser's test clock: fresh for five minutes, then shown and revalidated
+/// with a conditional request; a failure kept a minute; at most the cache's capacity held; one
+/// profile shared by every list (a row, a list's owner, a search result).
 @MainActor
 @Suite(.serialExecutor) struct BrowseProfileFreshnessTests {
   /// `mona` with 5 followers, `mona-follower-1`…`-5`, each with a profile but `-3` (a 404).
@@ -22,12 +23,12 @@ import Testing
   }
 
   static func browser(
-    _ server: FakeGitHubServer, clock: TestClock, now: TestTime, profiles: ProfileStore = ProfileStore()
+    _ server: FakeGitHubServer, clock: TestClock, now: TestTime, cache: QueryCache? = nil
   ) async throws -> BrowseViewModel {
     let client = GitHubClient(configuration: .init(baseURL: server.baseURL, maxRetries: 0, clock: ImmediateClock()))
     let browser = BrowseViewModel(
       username: "mona", service: client, clock: clock, profileDebounce: .milliseconds(100),
-      loadingIndicator: .immediate, now: { now.date }, profiles: profiles)
+      loadingIndicator: .immediate, now: { now.date }, cache: cache)
     await browser.start().value
     try await browser.waitUntilIdle(.fetchOwner(login: "mona"))
     try await settle(browser, clock)
@@ -54,7 +55,7 @@ import Testing
     for _ in 0..<2 {
       browser.moveDown()
       try await Self.settle(browser, clock)
-      now.advance(by: 60)
+      await clock.advance(by: .seconds(60))
       browser.moveUp()
       try await Self.settle(browser, clock)
     }
@@ -72,7 +73,8 @@ import Testing
     try await Self.settle(browser, clock)
     let used = server.rateLimitUsed(for: "core")
 
-    now.advance(by: 301)
+    await clock.advance(by: .seconds(301))
+    #expect(browser.cache.status(of: .profile("mona-follower-1")) == .stale)
     browser.moveUp()
     #expect(browser.selectedProfile?.name == "Follower 1")
     #expect(browser.users.isLoading(for: .loadProfile))
@@ -102,7 +104,7 @@ import Testing
     }
     #expect(Self.profileRequests(server, 3).count == 1)
 
-    now.advance(by: 61)
+    await clock.advance(by: .seconds(61))
     browser.moveDown()
     try await Self.settle(browser, clock)
     browser.moveUp()
@@ -114,27 +116,29 @@ import Testing
     #expect(Self.profileRequests(server, 3).count == 3)
   }
 
-  @Test func theProfilesHeldAreBoundedAndTheOneShownLeastRecentlyGoesFirst() async throws {
+  @Test func theProfilesHeldAreBoundedAndTheOneWatchedLeastRecentlyGoesFirst() async throws {
     let server = try Self.server()
     let (clock, now) = (TestClock(), TestTime())
-    let browser = try await Self.browser(server, clock: clock, now: now, profiles: ProfileStore(capacity: 3))
-    // Held: mona (the list's owner) and follower 1. Showing 2 drops nothing; showing 4 drops
-    // mona, shown least recently.
+    let browser = try await Self.browser(server, clock: clock, now: now, cache: QueryCache(clock: clock, capacity: 3))
+    // Held: mona (the list's owner, watched while the list is open) and follower 1. Showing 2
+    // drops nothing; showing 4 drops follower 1, the row left least recently.
     browser.moveDown()
     try await Self.settle(browser, clock)
     browser.moveDown(by: 2)
     try await Self.settle(browser, clock)
 
-    #expect(browser.profiles.count == 3)
-    #expect(browser.profiles["mona"] == nil)
-    #expect(browser.profiles["mona-follower-1"] != nil)
+    #expect(browser.cache.count == 3)
+    #expect(browser.profile(of: "mona-follower-1") == nil)
+    #expect(browser.profile(of: "mona") != nil)
+    #expect(browser.profile(of: "mona-follower-2") != nil)
     browser.moveUp(by: 3)
     try await Self.settle(browser, clock)
-    #expect(Self.profileRequests(server, 1).count == 1)
-    #expect(browser.profiles.count == 3)
+    #expect(Self.profileRequests(server, 1).count == 2)
+    #expect(Self.profileRequests(server, 2).count == 1)
+    #expect(browser.cache.count == 3)
   }
 
-  @Test func aListOpenedAgainWithinFiveMinutesIsAnsweredFreshByTheFrameworkEvenWhenTheStoreDroppedIt() async throws {
+  @Test func aRowsProfileOpensItsListWithNoRequestForTheOwnerAndAgainWithinFiveMinutes() async throws {
     let server = try FakeGitHubServer()
     server.addUser("mona", followers: 2, name: "Mona")
     server.addUser("mona-follower-1", followers: 3, name: "Follower 1")
@@ -142,23 +146,43 @@ import Testing
     let clock = TestClock()
     let browser = BrowseViewModel(
       username: "mona", service: client, clock: clock, profileDebounce: .milliseconds(100),
-      loadingIndicator: .immediate, profiles: ProfileStore(capacity: 1))
+      loadingIndicator: .immediate)
     let recorder = EventRecorder(browser)
     await browser.start().value
     try await browser.waitUntilIdle(.fetchOwner(login: "mona"))
+    try await Self.settle(browser, clock)
 
     for _ in 0..<2 {
       browser.openSelected()
       try await browser.current.followers.waitUntilIdle(.fetchFollowers)
       try await browser.waitUntilIdle(.fetchOwner(login: "mona-follower-1"))
-      // The nested list's first row has no profile: its failure takes the store's one place.
+      // The nested list's first row has no profile (a 404, kept a minute).
       try await Self.settle(browser, clock)
-      #expect(browser.profiles["mona-follower-1"] == nil)
+      #expect(browser.profile(of: "mona-follower-1")?.name == "Follower 1")
       browser.goBack()
+      try await Self.settle(browser, clock)
+      await clock.advance(by: .seconds(60))
     }
 
     #expect(Self.profileRequests(server, 1).count == 1)
-    #expect(recorder.events.contains(.fresh(.fetchOwner(login: "mona-follower-1"))))
+    #expect(recorder.events.filter { $0 == .fresh(.fetchOwner(login: "mona-follower-1")) }.count == 2)
+  }
+
+  @Test func aProfileShownAsARowIsShownAsASearchResultWithNoRequest() async throws {
+    let server = try Self.server()
+    let (clock, now) = (TestClock(), TestTime())
+    let browser = try await Self.browser(server, clock: clock, now: now)
+    #expect(browser.selectedProfile?.name == "Follower 1")
+
+    browser.beginSearch()
+    browser.typeInSearch("mona-follower-1")
+    await clock.advance(by: .milliseconds(250))
+    try await browser.users.waitUntilIdle(.searchUsers)
+
+    #expect(browser.selectedFollower?.login == "mona-follower-1")
+    #expect(browser.selectedProfile?.name == "Follower 1")
+    #expect(!browser.users.isLoading(for: .loadProfile))
+    #expect(Self.profileRequests(server, 1).count == 1)
   }
 
   @Test func capitalRAsksAgainForThePageTheOwnerAndTheProfileConditionallyForFree() async throws {

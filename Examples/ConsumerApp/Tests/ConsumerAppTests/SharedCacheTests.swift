@@ -1,0 +1,108 @@
+import ActionDispatch
+import ActionDispatchTesting
+import ConsumerApp
+import Synchronization
+import Testing
+
+/// Two screens on one `QueryCache`: the followers list and a follower's detail, counting the
+/// requests across the two.
+@MainActor
+@Suite(.serialExecutor) struct SharedCacheTests {
+  /// Answers `octocat`'s followers; each answer's names carry the request's number.
+  final class CountingService: FollowerCardsService {
+    let stub = Stub<String, [FollowerCard]>(returning: [])
+
+    init() {
+      let answers = Mutex(0)
+      stub.handle { _ in
+        let number = answers.withLock { count in
+          count += 1
+          return count
+        }
+        return [
+          FollowerCard(login: "mona", name: "Mona \(number)"), FollowerCard(login: "hubot", name: "Hubot \(number)"),
+        ]
+      }
+    }
+
+    func followerCards(of user: String) async throws -> [FollowerCard] { try await stub(user) }
+  }
+
+  @MainActor struct Screens {
+    let service = CountingService()
+    let clock = TestClock()
+    let cache: QueryCache
+    let list: FollowerCardsViewModel
+
+    init() {
+      cache = QueryCache(clock: clock)
+      list = FollowerCardsViewModel(service: service, cache: cache, clock: clock)
+    }
+
+    func detail(_ login: String) -> FollowerDetailViewModel {
+      FollowerDetailViewModel(login: login, followerOf: "octocat", service: service, cache: cache, clock: clock)
+    }
+  }
+
+  @Test func aFollowerTheListShowsOpensWithNoRequestAndNoSpinnerWhileFresh() async throws {
+    let screens = Screens()
+    await screens.list.load("octocat").value
+    #expect(screens.service.stub.callCount == 1)
+
+    let detail = screens.detail("mona")
+    let recorder = EventRecorder(detail)
+    detail.load()
+
+    #expect(detail.card == FollowerCard(login: "mona", name: "Mona 1"))
+    #expect(!detail.isLoading(for: .load))
+    #expect(recorder.events == [.fresh(.load)])
+    #expect(screens.service.stub.callCount == 1)
+  }
+
+  @Test func invalidatingTheListRefetchesOnceAndBothScreensGetTheAnswer() async throws {
+    let screens = Screens()
+    await screens.list.load("octocat").value
+    let detail = screens.detail("mona")
+    detail.load()
+
+    screens.list.refresh()
+    #expect(screens.list.isLoading(for: .load))
+    #expect(detail.isLoading(for: .load))
+    try await screens.list.waitUntilIdle(.load)
+    try await detail.waitUntilIdle(.load)
+
+    #expect(screens.service.stub.callCount == 2)
+    #expect(screens.list.cards.map(\.name) == ["Mona 2", "Hubot 2"])
+    #expect(detail.card?.name == "Mona 2")
+  }
+
+  @Test func aStaleListOpensTheDetailAtOnceAndOneRequestUpdatesBothScreens() async throws {
+    let screens = Screens()
+    await screens.list.load("octocat").value
+    await screens.clock.advance(by: .seconds(61))
+
+    let detail = screens.detail("hubot")
+    let run = detail.load()
+    #expect(detail.card?.name == "Hubot 1")
+    #expect(detail.isLoading(for: .load))
+    await run.value
+
+    #expect(screens.service.stub.callCount == 2)
+    #expect(detail.card?.name == "Hubot 2")
+    #expect(screens.list.cards.map(\.name) == ["Mona 2", "Hubot 2"])
+  }
+
+  @Test func twoScreensAskingAtOnceShareOneRequest() async throws {
+    let screens = Screens()
+    let detail = screens.detail("mona")
+
+    let listRun = screens.list.load("octocat")
+    let detailRun = detail.load()
+    await listRun.value
+    await detailRun.value
+
+    #expect(screens.service.stub.callCount == 1)
+    #expect(detail.card?.name == "Mona 1")
+    #expect(screens.list.cards.count == 2)
+  }
+}
