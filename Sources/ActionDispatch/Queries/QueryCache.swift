@@ -33,7 +33,8 @@ public final class QueryCache: Observable {
   public let gcTime: Duration
   /// How long a value stays fresh on a key no dispatch or fetch gave a stale time.
   public let defaultStaleTime: Duration
-  /// Which failures `failureTime:` keeps on their key; the others answer no later dispatch.
+  /// Which failures are recorded on their key and kept for `failureTime:`; the others reach only
+  /// the callers of the fetch that failed.
   let keepsFailure: @MainActor (any Error) -> Bool
   /// The most keys the cache holds; beyond it, the least recently watched unwatched keys go first.
   /// Watched keys and keys being fetched are never forgotten, so a cache may hold more of them.
@@ -69,9 +70,10 @@ public final class QueryCache: Observable {
   ///     (every unwatched key is forgotten at once).
   ///   - defaultStaleTime: How long a value stays fresh on a key no dispatch or fetch gave a stale
   ///     time; zero by default (as TanStack's): every dispatch refetches, showing the value meanwhile.
-  ///   - keepsFailure: Which failures a dispatch's `failureTime:` keeps on their key: every one by
+  ///   - keepsFailure: Which failures are the key's: recorded on it (its status is ``QueryStatus/failed``,
+  ///     ``loadable(for:)`` shows them) and kept for a dispatch's `failureTime:`. Every one by
   ///     default. Leave out those that are not the key's fault — a used-up rate limit, no network —
-  ///     so the next dispatch asks again.
+  ///     so they reach only the callers of the fetch, and the next dispatch asks again.
   public init(
     clock: any Clock<Duration> = ContinuousClock(),
     gcTime: Duration = QueryCache.defaultGCTime,

@@ -32,7 +32,8 @@ extension BrowseViewModel {
   }
 
   /// `Backspace`, `h`: leaves the search results, or goes back to the previous list with its
-  /// selection and scroll as they were. The list left is cancelled and released.
+  /// selection and scroll as they were. The list left is cancelled and released, and its owner's
+  /// profile is watched no more.
   public func goBack() {
     if mode != .followers {
       cancelSearch()
@@ -44,6 +45,8 @@ extension BrowseViewModel {
     left.followers.stopLoadingRemainingPages()
     left.eventsToken?.cancel()
     left.followers.cancelAll()
+    // Its owner's profile is shown no more: the key is forgotten once no one else watches it.
+    stopWatching(.fetchOwner(login: left.username.rawValue.lowercased()))
     selectionChanged()
   }
 

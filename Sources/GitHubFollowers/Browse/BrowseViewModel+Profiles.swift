@@ -28,7 +28,7 @@ extension BrowseViewModel {
     let user = list.username
     let key = user.rawValue.lowercased()
     let query = QueryKey<UserProfile>.profile(key)
-    if force { FollowersViewModel.askAgain(for: query, in: cache) }
+    if force { cache.invalidate(query) }
     dispatch(
       actionId: .fetchOwner(login: key), query: query, in: cache, staleTime: FollowersViewModel.profileStaleTime,
       failureTime: FollowersViewModel.profileFailureTime,
@@ -38,7 +38,6 @@ extension BrowseViewModel {
       },
       onFailure: { viewModel, error in
         viewModel.heardRateLimit(in: error)
-        FollowersViewModel.forgetUnkeptFailure(error, of: query, in: viewModel.cache)
       })
   }
 

@@ -15,7 +15,8 @@ extension FollowersViewModel {
 
   /// Makes the cache an app hands to the view models that show profiles
   /// (``FollowersViewModel``, `BrowseViewModel`): at most ``profileCacheCapacity`` keys, an
-  /// unwatched one kept ``profileCacheGCTime``.
+  /// unwatched one kept ``profileCacheGCTime``; a used-up rate limit is not kept as a profile's
+  /// failure (it is not the profile's fault), so the profile is asked for once the limit resets.
   ///
   /// ```swift
   /// let cache = FollowersViewModel.makeProfileCache()
@@ -27,7 +28,12 @@ extension FollowersViewModel {
   ///   clock (a `TestClock` in tests).
   /// - Returns: An empty cache.
   public static func makeProfileCache(clock: any Clock<Duration> = ContinuousClock()) -> QueryCache {
-    QueryCache(clock: clock, gcTime: profileCacheGCTime, capacity: profileCacheCapacity)
+    QueryCache(
+      clock: clock, gcTime: profileCacheGCTime, capacity: profileCacheCapacity,
+      keepsFailure: { error in
+        if case GitHubError.rateLimited = error { return false }
+        return true
+      })
   }
 
   /// Shows a user's profile as a selection moves over rows, read through ``cache``
@@ -70,7 +76,7 @@ extension FollowersViewModel {
     }
     let key = login.lowercased()
     let query = QueryKey<UserProfile>.profile(key)
-    if force { Self.askAgain(for: query, in: cache) }
+    if force { cache.invalidate(query) }
     if failedProfileLogin != nil, cache.status(of: query) != .fresh { failedProfileLogin = nil }
     let (clock, debounce) = (profileClock, profileDebounce)
     return dispatch(
@@ -84,9 +90,8 @@ extension FollowersViewModel {
         try await service.checkRateLimit(now: now)
         return try await service.profile(of: user)
       },
-      onFailure: { viewModel, error in
+      onFailure: { viewModel, _ in
         viewModel.failedProfileLogin = key
-        Self.forgetUnkeptFailure(error, of: query, in: viewModel.cache)
       })
   }
 
@@ -109,32 +114,5 @@ extension FollowersViewModel {
     if let failure = cache.loadable(for: .profile(key)).failure { return "\(failure)" }
     guard failedProfileLogin == key else { return nil }
     return errorMessage(for: .loadProfile)
-  }
-
-  /// Makes the key ask the server again on its next dispatch: invalidated (watchers refetch at
-  /// once), or, while a failure is kept on it, emptied (an invalidation leaves a kept failure
-  /// answering).
-  ///
-  /// - Parameters:
-  ///   - query: The profile's key.
-  ///   - cache: The cache.
-  static func askAgain(for query: QueryKey<UserProfile>, in cache: QueryCache) {
-    if cache.status(of: query) == .failed {
-      cache.removeValue(for: query)
-    } else {
-      cache.invalidate(query)
-    }
-  }
-
-  /// A used-up rate limit is not the profile's fault: its failure is not kept on the key, so
-  /// the profile is asked for as soon as the limit resets.
-  ///
-  /// - Parameters:
-  ///   - error: Why the request failed.
-  ///   - query: The profile's key.
-  ///   - cache: The cache.
-  static func forgetUnkeptFailure(_ error: any Error, of query: QueryKey<UserProfile>, in cache: QueryCache) {
-    guard case GitHubError.rateLimited = error, cache.status(of: query) == .failed else { return }
-    cache.removeValue(for: query)
   }
 }

@@ -49,7 +49,7 @@ import Testing
       ).value
     }
     #expect(attempts == 2, "a rate limit is not the key's fault: not kept")
-    #expect(cache.status(of: .profile("mona")) == .failed, "it is still the key's last error")
+    #expect(cache.status(of: .profile("mona")) == .absent, "nor recorded on the key")
   }
 
   @Test func aViewModelThatStopsWatchingGetsNoNewValuesAndTheKeyIsForgotten() async {

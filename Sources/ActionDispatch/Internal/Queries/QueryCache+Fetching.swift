@@ -83,9 +83,10 @@ extension QueryCache {
       }
       entry.record(value, at: now, writtenAt: fetch.sequence, isStale: fetch.isOutdated)
     case .failure(let error):
-      if isCurrent {
+      // A failure that is not the key's fault (see `keepsFailure`) is its callers' alone.
+      if isCurrent, keepsFailure(error) {
         entry.active.failure = error
-        entry.active.failureUntil = keepsFailure(error) ? now &+ fetch.failureTime : .min
+        entry.active.failureUntil = now &+ fetch.failureTime
       }
     }
     if entry.isUnwatchedListed { list(entry) }  // its time to be forgotten starts when its fetch ends
