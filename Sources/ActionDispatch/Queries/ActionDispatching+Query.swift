@@ -141,12 +141,7 @@ extension ActionDispatching {
     let base = dispatchingBase
     let entry = cache.makeEntry(for: key)
     let now = cache.now
-    var isFresh = entry.isFresh(at: now)
-    if let staleTime {
-      let nanoseconds = max(staleTime, .zero).wholeNanoseconds
-      if nanoseconds > 0 { entry.staleTime = nanoseconds }
-      isFresh = entry.hasValue && !entry.isInvalidated && now &- entry.updatedAt < nanoseconds
-    }
+    let isFresh = entry.isFresh(at: now, within: staleTime)
     let watches = base.queryWatches
     // The action shows another key now: its run for the old one ends.
     if watches.watchesOther(than: entry, in: cache, for: actionId), base.states[actionId]?.isLoading == true {

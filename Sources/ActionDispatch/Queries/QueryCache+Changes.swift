@@ -96,7 +96,8 @@ extension QueryCache {
   ///
   /// - Parameters:
   ///   - key: The key.
-  ///   - staleTime: How long a value stays fresh; remembered on the key. `nil` keeps what the key
+  ///   - staleTime: How long a value stays fresh; remembered on the key unless it is `.zero` (a
+  ///     refresh: fetch now, leave the key's stale time as it was). `nil` keeps what the key
   ///     has (the cache's ``QueryCache/defaultStaleTime`` for a new key).
   ///   - failureTime: How long a failure of a fetch this starts answers reads without a fetch;
   ///     none by default.
@@ -111,9 +112,8 @@ extension QueryCache {
     task: @escaping @MainActor () async throws -> Value
   ) async throws -> Value {
     let entry = makeEntry(for: key)
-    if let staleTime { entry.staleTime = max(staleTime, .zero).wholeNanoseconds }
     let now = self.now
-    if entry.isFresh(at: now), let value = entry.value { return value }
+    if entry.isFresh(at: now, within: staleTime), let value = entry.value { return value }
     if !entry.isFetching, let kept = entry.keptFailure, now < kept.until { throw kept.error }
     return try await join(entry, failureTime: failureTime, watcher: nil, task: task)
   }

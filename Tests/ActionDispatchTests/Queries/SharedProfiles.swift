@@ -35,7 +35,7 @@ extension QueryKey<UserProfile> {
 }
 // end snippet: profile-key
 
-enum FollowerListAction: ActionIdType {
+enum ProfileListAction: ActionIdType {
   case selectedProfile
 }
 
@@ -43,7 +43,7 @@ enum FollowerListAction: ActionIdType {
 /// A list whose selected row shows its profile, from the app's one cache.
 @MainActor
 @Observable
-final class FollowerListScreen: BaseViewModel<FollowerListAction> {
+final class ProfileListScreen: BaseViewModel<ProfileListAction> {
   private(set) var selectedProfile: UserProfile?
   @ObservationIgnored private let service: ProfileService
   @ObservationIgnored private let cache: QueryCache

@@ -10,7 +10,7 @@ import Testing
   @Test func theDetailScreenShowsWhatTheListFetchedWithNoRequest() async {
     let service = ProfileService()
     let cache = QueryCache()
-    let list = FollowerListScreen(service: service, cache: cache)
+    let list = ProfileListScreen(service: service, cache: cache)
     list.select("mona")
     await waitUntil { list.selectedProfile != nil }
     let detail = ProfileDetailScreen(login: "mona", service: service, cache: cache)
@@ -23,7 +23,7 @@ import Testing
   @Test func aRenameRefetchesOnceForBothScreens() async {
     let service = ProfileService()
     let cache = QueryCache()
-    let list = FollowerListScreen(service: service, cache: cache)
+    let list = ProfileListScreen(service: service, cache: cache)
     list.select("mona")
     await waitUntil { list.selectedProfile != nil }
     let detail = ProfileDetailScreen(login: "mona", service: service, cache: cache)
@@ -38,7 +38,7 @@ import Testing
   @Test func aRefreshKeepsTheProfileShownAndReachesTheOtherScreen() async {
     let service = ProfileService()
     let cache = QueryCache()
-    let list = FollowerListScreen(service: service, cache: cache)
+    let list = ProfileListScreen(service: service, cache: cache)
     let detail = ProfileDetailScreen(login: "mona", service: service, cache: cache)
     await detail.load().value
     list.select("mona")

@@ -48,6 +48,16 @@ class QueryEntryBase {
     hasValue && !isInvalidated && now &- updatedAt < staleTime
   }
 
+  /// Whether its value answers at `now` a dispatch that gave `given` as its stale time (`nil`:
+  /// the key's own), remembering a positive one on the key; `.zero` is a refresh, never fresh,
+  /// and leaves the key's stale time as it was.
+  func isFresh(at now: Int64, within given: Duration?) -> Bool {
+    guard let given else { return isFresh(at: now) }
+    let nanoseconds = max(given, .zero).wholeNanoseconds
+    if nanoseconds > 0 { staleTime = nanoseconds }
+    return hasValue && !isInvalidated && now &- updatedAt < nanoseconds
+  }
+
   /// Marks the fetch in flight, if any, as outdated by an invalidation.
   func outdateFetch() {}
 
