@@ -1,0 +1,146 @@
+import ActionDispatch
+import Foundation
+
+/// Issue 37, item 8: the memory of a ``QueryCache``, each figure in a fresh process, resident set
+/// after `malloc_trim`:
+/// - 100,000 keys of `Int` values, fetched through the cache (capacity 100,000): the bytes a key
+///   costs beyond its value, and what is left once the cache's clock (a ``ManualClock``) passed
+///   their gc time and the sweep forgot them — the cache kept;
+/// - 1,000,000 reads (`value(for:)` and `loadable(for:)`) of keys nobody holds, in a cache that
+///   holds 1,000 others: what they leave, and how many keys they made.
+enum QueryCacheMemory {
+  /// The hidden argument that makes this binary fill a cache with `count` keys and print ``Figures``.
+  static let keysChildFlag = "--query-cache-keys-child"
+  /// The hidden argument that makes this binary read `count` absent keys and print ``ReadFigures``.
+  static let readsChildFlag = "--query-cache-reads-child"
+  static let perKeyName = "query cache: resident bytes per key beyond its value"
+  static let leftName = "query cache: resident memory left by 100000 keys once unwatched past their gc time"
+  static let readLeftName = "query cache: resident memory left by 1000000 reads of keys nobody holds"
+  static let readMadeName = "query cache: keys made by 1000000 reads of keys nobody holds"
+
+  /// What the keys child measured.
+  struct Figures: Codable {
+    var held: Double
+    var left: Double
+  }
+
+  /// What the reads child measured.
+  struct ReadFigures: Codable {
+    var left: Double
+    var made: Int
+  }
+
+  /// The keys' rows; `keys` is 100,000 in the names.
+  static func keys(_ keys: Int) -> [BenchmarkResult] {
+    let output = FreshCopy.output([keysChildFlag, String(keys)])
+    let figures = try? JSONDecoder().decode(Figures.self, from: Data(output.utf8))
+    let mebibyte = 1_048_576.0
+    let valueBytes = Double(MemoryLayout<Int>.stride)
+    let perKey = figures.map { $0.held / Double(keys) - valueBytes } ?? .nan
+    let held = figures.map { $0.held / mebibyte } ?? .nan
+    let left = figures.map { $0.left / mebibyte } ?? .nan
+    let notes =
+      "\(keys) keys (\"row\", n) of Int values, each fetched once through a QueryCache of capacity \(keys), in a "
+      + "fresh process; resident set (malloc_trim) "
+    return [
+      BenchmarkResult(
+        name: perKeyName, value: perKey, unit: "bytes", baselineName: nil, baselineValue: nil,
+        measure: perKey.isNaN ? .infinity : perKey, target: 160, targetDescription: "≤ 160 bytes",
+        notes: notes + "with every key held minus before (\(Table.format(held)) MiB), a key, less the value's "
+          + "\(Int(valueBytes)) bytes"),
+      BenchmarkResult(
+        name: leftName, value: left, unit: "MiB", baselineName: nil, baselineValue: nil,
+        measure: left.isNaN ? .infinity : left, target: 1, targetDescription: "≤ 1 MiB",
+        notes: notes + "once the clock passed the gc time and the sweep forgot every key, minus before"),
+    ]
+  }
+
+  /// The reads' rows; `reads` is 1,000,000 in the names.
+  static func reads(_ reads: Int) -> [BenchmarkResult] {
+    let output = FreshCopy.output([readsChildFlag, String(reads)])
+    let figures = try? JSONDecoder().decode(ReadFigures.self, from: Data(output.utf8))
+    let left = figures.map { $0.left / 1_048_576 } ?? .nan
+    let made = figures.map { Double($0.made) } ?? .nan
+    let notes = "value(for:) and loadable(for:) of \(reads) absent keys outside tracking, in a fresh process, "
+    return [
+      BenchmarkResult(
+        name: readLeftName, value: left, unit: "MiB", baselineName: nil, baselineValue: nil,
+        measure: left.isNaN ? .infinity : left, target: 1, targetDescription: "≤ 1 MiB",
+        notes: notes + "the cache holding 1000 other keys; resident set after minus before (malloc_trim)"),
+      BenchmarkResult(
+        name: readMadeName, value: made, unit: "keys", baselineName: nil, baselineValue: nil,
+        measure: made.isNaN ? .infinity : made, target: 0, targetDescription: "0",
+        notes: notes + "the cache's count after minus before"),
+    ]
+  }
+
+  /// In the fresh copy: fills a cache with `count` keys, lets them pass their gc time, and prints
+  /// ``Figures`` as JSON.
+  @MainActor
+  static func keysChild(_ count: String?) async -> Never {
+    guard let count = count.flatMap(Int.init), count > 0 else { FreshCopy.reply(Figures?.none) }
+    let clock = ManualClock()
+    let cache = QueryCache(clock: clock, gcTime: .seconds(300), capacity: count)
+    // Warm-up: a thousand keys, numbered apart, fetched and forgotten, so that the code paths and
+    // the sweeper exist before. Not as many as are measured: freeing a table that large would
+    // raise glibc's dynamic mmap and trim thresholds (see FreshMarkMemory).
+    guard await fetch(1_000, from: -1_000, into: cache), cache.count == 1_000,
+      await passGCTime(of: cache, clock)
+    else { FreshCopy.reply(Figures?.none) }
+    guard let before = Optional(ChildProcess.residentBytes()), before.isFinite,
+      await fetch(count, from: 0, into: cache), cache.count == count
+    else { FreshCopy.reply(Figures?.none) }
+    let held = ChildProcess.residentBytes()
+    guard await passGCTime(of: cache, clock) else { FreshCopy.reply(Figures?.none) }
+    let left = ChildProcess.residentBytes()
+    withExtendedLifetime(cache) {}
+    FreshCopy.reply(Figures(held: max(0, held - before), left: max(0, left - before)))
+  }
+
+  /// In the fresh copy: reads `count` keys nobody holds and prints ``ReadFigures`` as JSON.
+  @MainActor
+  static func readsChild(_ count: String?) async -> Never {
+    guard let count = count.flatMap(Int.init), count > 0 else { FreshCopy.reply(ReadFigures?.none) }
+    let cache = QueryCache()
+    // A thousand keys held, so that each read looks the table up rather than finding it empty.
+    guard await fetch(1_000, from: -1_000, into: cache) else { FreshCopy.reply(ReadFigures?.none) }
+    var found = 0
+    // Warm-up reads, numbered apart from the measured ones.
+    for row in 0..<10_000 { read(row: -10_000 - row, of: cache, into: &found) }
+    let countBefore = cache.count
+    let before = ChildProcess.residentBytes()
+    for row in 0..<count { read(row: row, of: cache, into: &found) }
+    let after = ChildProcess.residentBytes()
+    withExtendedLifetime(cache) {}
+    // A read of an absent key that found something is not what was to be measured.
+    guard found == 0 else { FreshCopy.reply(ReadFigures?.none) }
+    FreshCopy.reply(ReadFigures(left: max(0, after - before), made: cache.count - countBefore))
+  }
+
+  /// The benchmark's key for a row.
+  private static func key(_ row: Int) -> QueryKey<Int> { QueryKey("row", String(row)) }
+
+  /// Fetches `count` keys once each through the cache, one at a time, as a list's first page does.
+  @MainActor
+  private static func fetch(_ count: Int, from first: Int, into cache: QueryCache) async -> Bool {
+    for row in first..<(first + count) {
+      guard (try? await cache.fetch(key(row), task: { row })) == row else { return false }
+    }
+    return true
+  }
+
+  /// Moves the clock past the gc time and waits (bounded) for the sweep to forget every key.
+  @MainActor
+  private static func passGCTime(of cache: QueryCache, _ clock: ManualClock) async -> Bool {
+    clock.advance(by: cache.gcTime + .seconds(1))
+    for _ in 0..<100_000 where cache.count > 0 { await Task.yield() }
+    return cache.count == 0
+  }
+
+  /// Reads one absent key as a view does: its value and its loadable.
+  @MainActor
+  private static func read(row: Int, of cache: QueryCache, into found: inout Int) {
+    if cache.value(for: key(row)) != nil { found += 1 }
+    if cache.loadable(for: key(row)).value != nil { found += 1 }
+  }
+}
