@@ -32,8 +32,13 @@ extension QueryCache {
     let setAt = entry.updatedAt
     changed(entry)
     deliver(value, in: entry, skipping: nil)
-    return { [weak self, weak entry] in
-      guard let self, let entry, entry.updatedAt == setAt, entry.hasValue else { return }
+    // The entry is held, not weakly: a weak reference gives it a side table for the rest of its
+    // life (48 bytes a key set, which took 100,000 keys from 127 to 175 bytes each beyond their
+    // values); it is the key's only while the cache still holds it.
+    return { [weak self, entry] in
+      guard let self, self.table.entry(entry.path, of: Value.self) === entry, entry.updatedAt == setAt,
+        entry.hasValue
+      else { return }
       entry.value = before.value
       entry.updatedAt = before.updatedAt
       entry.isInvalidated = before.isInvalidated
