@@ -69,7 +69,7 @@ struct BenchmarkCommand {
       case SilentServerWait.childFlag:
         await SilentServerWait.child(arguments.popFirst())
       case QueryCacheMemory.keysChildFlag:
-        await QueryCacheMemory.keysChild(arguments.popFirst())
+        await QueryCacheMemory.keysChild(arguments.popFirst(), arguments.popFirst())
       case QueryCacheMemory.readsChildFlag:
         await QueryCacheMemory.readsChild(arguments.popFirst())
       default:
@@ -125,8 +125,9 @@ struct BenchmarkCommand {
         dispatches: quick ? 20_000 : 100_000, freshRounds: quick ? 5 : 9, joinRounds: quick ? 15 : 21,
         wanted: wanted)
     }
-    if wanted("query cache", results: [QueryCacheMemory.perKeyName, QueryCacheMemory.leftName]) {
-      results += QueryCacheMemory.keys(100_000)
+    let queryKeyResults = [QueryCacheMemory.perKeyName, QueryCacheMemory.leftName, QueryCacheMemory.perSetKeyName]
+    if wanted("query cache", results: queryKeyResults) {
+      results += QueryCacheMemory.keys(100_000, wanted: wanted)
     }
     if wanted("query cache", results: [QueryCacheMemory.readLeftName, QueryCacheMemory.readMadeName]) {
       results += QueryCacheMemory.reads(1_000_000)

@@ -6,7 +6,7 @@ import Foundation
 /// - 100,000 keys of `Int` values, fetched through the cache (capacity 100,000): the bytes a key
 ///   costs beyond its value, and what is left once a view model watched each and was released,
 ///   the cache's clock (a ``ManualClock``) passed their gc time and the sweep forgot them — the
-///   cache kept;
+///   cache kept; and the bytes a key costs when set with `setValue(_:for:)` instead;
 /// - 1,000,000 reads (`value(for:)` and `loadable(for:)`) of keys nobody holds, in a cache that
 ///   holds 1,000 others: what they leave, and how many keys they made.
 enum QueryCacheMemory {
@@ -15,6 +15,7 @@ enum QueryCacheMemory {
   /// The hidden argument that makes this binary read `count` absent keys and print ``ReadFigures``.
   static let readsChildFlag = "--query-cache-reads-child"
   static let perKeyName = "query cache: resident bytes per key beyond its value"
+  static let perSetKeyName = "query cache: resident bytes per key set by setValue beyond its value"
   static let leftName = "query cache: resident memory left by 100000 keys once unwatched past their gc time"
   static let readLeftName = "query cache: resident memory left by 1000000 reads of keys nobody holds"
   static let readMadeName = "query cache: keys made by 1000000 reads of keys nobody holds"
@@ -32,21 +33,31 @@ enum QueryCacheMemory {
   }
 
   /// The keys' rows; `keys` is 100,000 in the names.
-  static func keys(_ keys: Int) -> [BenchmarkResult] {
-    let output = FreshCopy.output([keysChildFlag, String(keys)])
+  static func keys(_ keys: Int, wanted: (String) -> Bool) -> [BenchmarkResult] {
+    var results: [BenchmarkResult] = []
+    if wanted(perKeyName) || wanted(leftName) { results += measureKeys(keys, filledBy: "fetch") }
+    if wanted(perSetKeyName) { results += measureKeys(keys, filledBy: "set").prefix(1) }
+    return results
+  }
+
+  /// The rows of one child: bytes a key, then what the keys left; `filledBy` is `fetch` or `set`.
+  private static func measureKeys(_ keys: Int, filledBy fill: String) -> [BenchmarkResult] {
+    let output = FreshCopy.output([keysChildFlag, String(keys), fill])
     let figures = try? JSONDecoder().decode(Figures.self, from: Data(output.utf8))
     let mebibyte = 1_048_576.0
     let valueBytes = Double(MemoryLayout<Int>.stride)
     let perKey = figures.map { $0.held / Double(keys) - valueBytes } ?? .nan
     let held = figures.map { $0.held / mebibyte } ?? .nan
     let left = figures.map { $0.left / mebibyte } ?? .nan
+    let filled = fill == "set" ? "set once with setValue(_:for:) in" : "fetched once through"
     let notes =
-      "\(keys) keys (\"row\", n) of Int values, each fetched once through a QueryCache of capacity \(keys), in a "
-      + "fresh process; resident set (malloc_trim) "
+      "\(keys) keys (\"row\", n) of Int values, each \(filled) a QueryCache of capacity \(keys), in a fresh "
+      + "process; resident set (malloc_trim) "
     return [
       BenchmarkResult(
-        name: perKeyName, value: perKey, unit: "bytes", baselineName: nil, baselineValue: nil,
-        measure: perKey.isNaN ? .infinity : perKey, target: 160, targetDescription: "≤ 160 bytes",
+        name: fill == "set" ? perSetKeyName : perKeyName, value: perKey, unit: "bytes", baselineName: nil,
+        baselineValue: nil, measure: perKey.isNaN ? .infinity : perKey, target: 160,
+        targetDescription: "≤ 160 bytes",
         notes: notes + "with every key held minus before (\(Table.format(held)) MiB), a key, less the value's "
           + "\(Int(valueBytes)) bytes"),
       BenchmarkResult(
@@ -79,8 +90,11 @@ enum QueryCacheMemory {
   /// In the fresh copy: fills a cache with `count` keys, lets them pass their gc time, and prints
   /// ``Figures`` as JSON.
   @MainActor
-  static func keysChild(_ count: String?) async -> Never {
-    guard let count = count.flatMap(Int.init), count > 0 else { FreshCopy.reply(Figures?.none) }
+  static func keysChild(_ count: String?, _ filledBy: String?) async -> Never {
+    guard let count = count.flatMap(Int.init), count > 0, let filledBy, ["fetch", "set"].contains(filledBy) else {
+      FreshCopy.reply(Figures?.none)
+    }
+    let bySetting = filledBy == "set"
     // Without it, what the keys leave read 0.72–2.34 MiB from one run to the next (freeing the
     // view model's 4 MiB table of watches raised glibc's thresholds), while the bytes in use were
     // back to within 0.1 MiB of before every time (malloc_stats).
@@ -89,11 +103,12 @@ enum QueryCacheMemory {
     let cache = QueryCache(clock: clock, gcTime: .seconds(300), capacity: count)
     // Warm-up: a thousand keys, numbered apart, fetched, watched, unwatched and forgotten, so that
     // the code paths, their metadata and the sweeper exist before.
-    guard await fetch(1_000, from: -1_000, into: cache), await watchAndRelease(1_000, from: -1_000, in: cache),
+    guard await fill(1_000, from: -1_000, into: cache, bySetting: bySetting),
+      await watchAndRelease(1_000, from: -1_000, in: cache),
       cache.count == 1_000, await passGCTime(of: cache, clock)
     else { FreshCopy.reply(Figures?.none) }
     guard let before = Optional(ChildProcess.residentBytes()), before.isFinite,
-      await fetch(count, from: 0, into: cache), cache.count == count
+      await fill(count, from: 0, into: cache, bySetting: bySetting), cache.count == count
     else { FreshCopy.reply(Figures?.none) }
     let held = ChildProcess.residentBytes()
     // Watched by a view model's action per key, then unwatched when it is released: their time
@@ -113,7 +128,7 @@ enum QueryCacheMemory {
     ChildProcess.fixHeapThresholds()
     let cache = QueryCache()
     // A thousand keys held, so that each read looks the table up rather than finding it empty.
-    guard await fetch(1_000, from: -1_000, into: cache) else { FreshCopy.reply(ReadFigures?.none) }
+    guard await fill(1_000, from: -1_000, into: cache, bySetting: false) else { FreshCopy.reply(ReadFigures?.none) }
     var found = 0
     // Warm-up reads, numbered apart from the measured ones.
     for row in 0..<10_000 { read(row: -10_000 - row, of: cache, into: &found) }
@@ -130,11 +145,16 @@ enum QueryCacheMemory {
   /// The benchmark's key for a row.
   private static func key(_ row: Int) -> QueryKey<Int> { QueryKey("row", String(row)) }
 
-  /// Fetches `count` keys once each through the cache, one at a time, as a list's first page does.
+  /// Fetches `count` keys once each through the cache, one at a time, as a list's first page
+  /// does — or sets each with `setValue(_:for:)`, as a mutation's answer does.
   @MainActor
-  private static func fetch(_ count: Int, from first: Int, into cache: QueryCache) async -> Bool {
+  private static func fill(_ count: Int, from first: Int, into cache: QueryCache, bySetting: Bool) async -> Bool {
     for row in first..<(first + count) {
-      guard (try? await cache.fetch(key(row), staleTime: .seconds(3_600), task: { row })) == row else { return false }
+      if bySetting {
+        cache.setValue(row, for: key(row))
+      } else {
+        guard (try? await cache.fetch(key(row), task: { row })) == row else { return false }
+      }
     }
     return true
   }
@@ -146,7 +166,9 @@ enum QueryCacheMemory {
     var viewModel: KeyedBenchViewModel? = KeyedBenchViewModel()
     var answered = 0
     for row in first..<(first + count) {
-      await viewModel?.dispatch(actionId: .row(row), query: key(row), in: cache, task: { row }) { viewModel, value in
+      await viewModel?.dispatch(
+        actionId: .row(row), query: key(row), in: cache, staleTime: .seconds(3_600), task: { row }
+      ) { viewModel, value in
         viewModel.lastValue = value
         answered += 1
       }.value
