@@ -68,6 +68,10 @@ struct BenchmarkCommand {
         await FreshMarkMemory.child(arguments.popFirst())
       case SilentServerWait.childFlag:
         await SilentServerWait.child(arguments.popFirst())
+      case QueryCacheMemory.keysChildFlag:
+        await QueryCacheMemory.keysChild(arguments.popFirst(), arguments.popFirst())
+      case QueryCacheMemory.readsChildFlag:
+        await QueryCacheMemory.readsChild(arguments.popFirst())
       default:
         fail("unknown option '\(argument)'")
       }
@@ -120,6 +124,18 @@ struct BenchmarkCommand {
       results += await ServerStateCosts.run(
         dispatches: quick ? 20_000 : 100_000, freshRounds: quick ? 5 : 9, joinRounds: quick ? 15 : 21,
         wanted: wanted)
+    }
+    let queryKeyResults = [QueryCacheMemory.perKeyName, QueryCacheMemory.leftName, QueryCacheMemory.perSetKeyName]
+    if wanted("query cache", results: queryKeyResults) {
+      results += QueryCacheMemory.keys(100_000, wanted: wanted)
+    }
+    if wanted("query cache", results: [QueryCacheMemory.readLeftName, QueryCacheMemory.readMadeName]) {
+      results += QueryCacheMemory.reads(1_000_000)
+    }
+    if wanted("query cache", results: [QueryCacheCosts.answeredName, QueryCacheCosts.joinName]) {
+      results += await QueryCacheCosts.run(
+        dispatches: quick ? 20_000 : 100_000, answeredRounds: quick ? 5 : 9, viewModels: quick ? 10_000 : 20_000,
+        joinRounds: quick ? 15 : 21, wanted: wanted)
     }
     if wanted("cancelling", results: []) {
       results += await CancellingRuns.run(runs: 100_000, rounds: quick ? 3 : 5)

@@ -29,8 +29,13 @@ extension QueryCache {
     entry.record(value, at: now, writtenAt: written)
     changed(entry)
     deliver(value, in: entry, skipping: nil)
-    return { [weak self, weak entry] in
-      guard let self, let entry, entry.writtenAt == written else { return }
+    // The entry is held, not weakly: a weak reference gives it a side table for the rest of its
+    // life (48 bytes a key set, which took 100,000 keys from 127 to 175 bytes each beyond their
+    // values); it is the key's only while the cache still holds it.
+    return { [weak self, entry] in
+      guard let self, self.table.entry(entry.path, of: Value.self) === entry, entry.writtenAt == written else {
+        return
+      }
       entry.record(before.value, at: before.updatedAt, writtenAt: self.nextSequence(), isStale: before.isInvalidated)
       self.changed(entry)
       if let value = before.value { self.deliver(value, in: entry, skipping: nil) }

@@ -123,7 +123,7 @@ enum ServerStateCosts {
   /// one: so drift, and whatever the side that goes first leaves behind (freed memory, queued
   /// work), hits both sides alike.
   @MainActor
-  private static func interleave(
+  static func interleave(
     rounds: Int, _ ours: () async -> Double, _ theirs: () async -> Double
   ) async -> (ours: [Double], theirs: [Double], ratios: [Double]) {
     _ = await ours()

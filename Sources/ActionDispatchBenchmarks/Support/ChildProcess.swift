@@ -62,6 +62,19 @@ enum ChildProcess {
     return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
   }
 
+  /// Fixes glibc's `mmap` threshold at its default, 128 KiB, which also fixes its trim threshold
+  /// (128 KiB): glibc otherwise raises both when a large mapped block is freed (up to 32 and
+  /// 64 MiB), and memory freed after that may stay resident at the top of a thread's heap, which
+  /// `malloc_trim` does not give back — so that a figure of what a scenario left depends on the
+  /// order its blocks were freed in, not on what it still holds. Does nothing without glibc.
+  static func fixHeapThresholds() {
+    #if canImport(Glibc)
+      typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+      guard let symbol = dlsym(nil, "mallopt") else { return }
+      _ = unsafeBitCast(symbol, to: MallOpt.self)(-3, 128 << 10)  // M_MMAP_THRESHOLD
+    #endif
+  }
+
   /// `ru_maxrss` in MiB: it counts kilobytes on Linux, bytes on Darwin.
   static func mebibytes(_ maxrss: Int) -> Double {
     #if canImport(Darwin)
