@@ -315,6 +315,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
 
   /// Answers a dispatch from a ``QueryCache``'s fresh value: no run, no loading; the action's old
   /// error is cleared, `deliver` gives the caller the value, and `fresh` is emitted.
+  @usableFromInline
   func answerFromCache(_ actionId: ActionId, _ deliver: () -> Void) {
     delivering {
       if let state = states[actionId], state.failure != nil {
@@ -329,6 +330,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
 
   /// A ``QueryCache`` gave the action a value with no run of its own (fresh, stale, or another
   /// view model's fetch): for ``Loadable``, the action has succeeded, as a run's success says.
+  @usableFromInline
   func noteCachedSuccess(of actionId: ActionId) {
     let order = outcomes.take()
     if let state = states[actionId] {

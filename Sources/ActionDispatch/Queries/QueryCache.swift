@@ -58,7 +58,7 @@ public final class QueryCache: Observable {
   /// Tells views what changed, per key.
   let registrar = ObservationRegistrar()
   /// The last number given to a write or a fetch's start (see ``QueryEntryBase/writtenAt``).
-  var sequence: UInt64 = 0
+  var sequence: UInt32 = 0
 
   /// Creates an empty cache.
   ///
@@ -157,7 +157,7 @@ public final class QueryCache: Observable {
   // MARK: - Internal
 
   /// The next number for a write or a fetch's start.
-  func nextSequence() -> UInt64 {
+  func nextSequence() -> UInt32 {
     sequence &+= 1
     return sequence
   }

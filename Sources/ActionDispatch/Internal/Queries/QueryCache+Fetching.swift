@@ -23,7 +23,7 @@ extension QueryCache {
     if let onceOnSuccess { fetch.onceOnSuccess.append(onceOnSuccess) }
     let caller = QueryCaller<Value>(watcher: watcher)
     fetch.join(caller)
-    watcher?.awaiting = fetch
+    watcher?.await(fetch)
     return try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { caller.continuation = $0 }.value
     } onCancel: {
@@ -52,7 +52,7 @@ extension QueryCache {
   func leave<Value>(_ caller: QueryCaller<Value>, of entry: QueryEntry<Value>, _ fetch: QueryFetch<Value>) {
     guard caller.continuation != nil else { return }  // the fetch ended first
     caller.resume(with: .failure(CancellationError()))
-    if let watcher = caller.watcher, watcher.awaiting === fetch { watcher.awaiting = nil }
+    caller.watcher?.stopAwaiting(fetch)
     guard fetch.leave(caller) else { return }
     fetch.task?.cancel()
     guard entry.activity?.fetch === fetch else { return }  // a newer fetch replaced it
@@ -75,7 +75,7 @@ extension QueryCache {
     guard isCurrent || fetch.attached > 0 else { return }  // cancelled: its last caller left
     switch result {
     case .success(let value):
-      guard entry.writtenAt < fetch.sequence else {
+      guard entry.wasWritten(before: fetch.sequence) else {
         // Something newer was recorded meanwhile: the callers get that.
         if isCurrent { changed(entry) }
         fetch.resume(with: entry.value.map { .success($0) } ?? result)
@@ -106,7 +106,7 @@ extension QueryCache {
     for watcher in watchers where watcher.isWatching {
       // A caller of `fetch` that is still waiting (it left, or its run delivers next) is skipped.
       if let fetch, watcher.awaiting === fetch { continue }
-      watcher.deliver?(value)
+      watcher.handle?(.value(value))
     }
   }
 }

@@ -14,8 +14,7 @@ extension QueryCache {
   func unwatch<Value>(_ watcher: QueryWatcher<Value>) {
     guard watcher.isWatching else { return }
     watcher.isWatching = false
-    watcher.deliver = nil
-    watcher.refetch = nil
+    watcher.handle = nil
     let entry = watcher.entry
     guard let activity = entry.activity else { return }
     let last = activity.watchers.removeLast()

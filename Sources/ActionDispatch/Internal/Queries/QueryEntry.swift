@@ -17,7 +17,7 @@ final class QueryEntry<Value>: QueryEntryBase {
   }
 
   /// Records a value (or its absence) at `now`, written as `writtenAt`, fresh unless `isStale`.
-  func record(_ value: Value?, at now: Int64, writtenAt: UInt64, isStale: Bool = false) {
+  func record(_ value: Value?, at now: Int64, writtenAt: UInt32, isStale: Bool = false) {
     self.value = value
     updatedAt = value == nil ? .min : now
     isInvalidated = isStale
@@ -48,7 +48,7 @@ final class QueryEntry<Value>: QueryEntryBase {
 
   override func refetchWatched() {
     guard let watchers = activity?.watchers else { return }
-    for watcher in watchers where watcher.isWatching { watcher.refetch?() }
+    for watcher in watchers where watcher.isWatching { watcher.handle?(.invalidated) }
   }
 }
 

@@ -25,7 +25,15 @@ class QueryEntryBase {
   /// When the value was written, on the cache's ``QueryCache/sequence``: a set, a rollback or a
   /// removal takes a new number, a fetch writes the number it started with. A fetch records its
   /// value only over an older write, so a value set while it ran, or a newer fetch's, wins.
-  var writtenAt: UInt64 = 0
+  /// 32 bits, beside the two flags, keep an entry in glibc's 112-byte size class (128 with a
+  /// 64-bit number: 16 bytes more a key); numbers are compared as serial numbers (RFC 1982), so
+  /// they may wrap.
+  var writtenAt: UInt32 = 0
+
+  /// Whether the value was written before `sequence` was taken: a fetch that took it may record.
+  func wasWritten(before sequence: UInt32) -> Bool {
+    Int32(bitPattern: sequence &- writtenAt) > 0
+  }
 
   init(path: QueryKeyPath) {
     self.path = path

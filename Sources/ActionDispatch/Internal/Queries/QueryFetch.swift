@@ -14,7 +14,7 @@ final class QueryFetch<Value> {
   /// How long the failure of this fetch is kept on the key, in nanoseconds.
   let failureTime: Int64
   /// Its number on the cache's ``QueryCache/sequence``, taken when it started.
-  let sequence: UInt64
+  let sequence: UInt32
   /// Whether the key was invalidated while it ran: its value is recorded, but stale, and a new
   /// dispatch starts a fetch of its own instead of joining it.
   var isOutdated = false
@@ -22,7 +22,7 @@ final class QueryFetch<Value> {
   /// (it returns `true`) is called when the fetch succeeds, and no other.
   var onceOnSuccess: [@MainActor (Value) -> Bool] = []
 
-  init(failureTime: Int64, sequence: UInt64) {
+  init(failureTime: Int64, sequence: UInt32) {
     self.failureTime = failureTime
     self.sequence = sequence
   }
@@ -48,7 +48,7 @@ final class QueryFetch<Value> {
     self.callers = []
     attached = 0
     for caller in callers {
-      if let watcher = caller.watcher, watcher.awaiting === self { watcher.awaiting = nil }
+      caller.watcher?.stopAwaiting(self)
       caller.resume(with: result)
     }
   }

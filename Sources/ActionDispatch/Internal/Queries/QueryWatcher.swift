@@ -10,14 +10,15 @@ final class QueryWatcher<Value>: QueryWatching {
   let cache: QueryCache
   /// The entry it watches.
   let entry: QueryEntry<Value>
-  /// Gives the view model a new value (its dispatch's `onSuccess`), while it lives.
-  var deliver: (@MainActor (Value) -> Void)?
-  /// Asks the view model to fetch again (its dispatch, repeated), while it lives.
-  var refetch: (@MainActor () -> Void)?
+  /// Tells the view model, while it lives, of a new value (its dispatch's `onSuccess` gets it)
+  /// or of an invalidation (its dispatch is repeated): one closure, made once per dispatch.
+  var handle: (@MainActor (QueryWatchEvent<Value>) -> Void)?
   /// Its place in the entry's watchers, for removal in constant time.
   var index = 0
-  /// The fetch its view model's run is waiting for: that fetch's value reaches it through the run.
+  /// The fetch its view model's runs are waiting for, and how many of them: that fetch's value
+  /// reaches them through the runs.
   var awaiting: QueryFetch<Value>?
+  var awaitingRuns = 0
   /// Whether it is still among the entry's watchers.
   var isWatching = true
 
@@ -35,6 +36,35 @@ final class QueryWatcher<Value>: QueryWatching {
   func watches(_ other: QueryEntryBase, in cache: QueryCache) -> Bool {
     other === entry && cache === self.cache
   }
+
+  /// A run of its view model waits for `fetch`.
+  func await(_ fetch: QueryFetch<Value>) {
+    if awaiting === fetch {
+      awaitingRuns += 1
+    } else {
+      awaiting = fetch
+      awaitingRuns = 1
+    }
+  }
+
+  /// A run of its view model waits for `fetch` no more (it left, or got the result).
+  func stopAwaiting(_ fetch: QueryFetch<Value>) {
+    guard awaiting === fetch else { return }
+    awaitingRuns -= 1
+    if awaitingRuns <= 0 {
+      awaiting = nil
+      awaitingRuns = 0
+    }
+  }
+}
+
+/// What a watch tells its view model.
+@usableFromInline
+enum QueryWatchEvent<Value> {
+  /// The key has a new value: fetched by another view model, or set.
+  case value(Value)
+  /// The key was invalidated: fetch it again.
+  case invalidated
 }
 
 /// A watch, whatever its key's type: what a view model keeps per action (``QueryWatches``).
@@ -55,16 +85,9 @@ final class QueryWatches<ActionId: Hashable> {
 
   init() {}
 
-  /// The action's watch, if it watches `entry` in `cache`.
-  func watch<Value>(of actionId: ActionId, _ entry: QueryEntry<Value>, in cache: QueryCache) -> QueryWatcher<Value>? {
-    guard let watch = byAction[actionId], watch.watches(entry, in: cache) else { return nil }
-    return watch as? QueryWatcher<Value>
-  }
-
-  /// Whether the action watches a key other than `entry` (it showed another one).
-  func watchesOther(than entry: QueryEntryBase, in cache: QueryCache, for actionId: ActionId) -> Bool {
-    guard let watch = byAction[actionId] else { return false }
-    return !watch.watches(entry, in: cache)
+  /// The action's watch, whatever it watches.
+  func watch(of actionId: ActionId) -> (any QueryWatching)? {
+    byAction[actionId]
   }
 
   /// Ends the action's watch, if it has one.

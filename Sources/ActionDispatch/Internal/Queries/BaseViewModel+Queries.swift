@@ -1,0 +1,73 @@
+extension BaseViewModel {
+  /// The bookkeeping of a query dispatch that does not depend on the caller's value type being
+  /// known: finds or makes the key's entry, makes the action watch it (cancelling the action's
+  /// run for another key it showed), gives the watch `handle`, and says what the dispatch does.
+  @usableFromInline
+  func prepareQuery<Value>(
+    _ actionId: ActionId,
+    _ key: QueryKey<Value>,
+    in cache: QueryCache,
+    staleTime: Duration?,
+    failureTime: Duration?,
+    handle: @escaping @MainActor (QueryWatchEvent<Value>) -> Void
+  ) -> QueryDispatchPlan<Value> {
+    let entry = cache.makeEntry(for: key)
+    let now = cache.now
+    let isFresh = entry.isFresh(at: now, within: staleTime)
+    let watches = queryWatches
+    let watcher: QueryWatcher<Value>
+    if let existing = watches.watch(of: actionId), existing.watches(entry, in: cache) {
+      watcher = unsafeDowncast(existing, to: QueryWatcher<Value>.self)  // it watches this entry: its type
+    } else {
+      // The action shows another key now: its run for the old one ends.
+      if states[actionId]?.isLoading == true { cancel(actionId) }
+      watcher = cache.watch(entry)
+      watches.set(watcher, for: actionId)
+    }
+    watcher.handle = handle
+    if isFresh, let value = entry.value { return .fresh(value) }
+    if !entry.isFetching, let kept = entry.keptFailure, now < kept.until {
+      return .keptFailure(kept.error, staleValue: entry.value)
+    }
+    return .fetch(
+      QueryJoin(cache: cache, entry: entry, watcher: watcher, failureTime: failureTime), staleValue: entry.value)
+  }
+}
+
+/// What a query dispatch does, as ``BaseViewModel/prepareQuery(_:_:in:staleTime:failureTime:handle:)`` decided.
+@usableFromInline
+enum QueryDispatchPlan<Value> {
+  /// Answer with the fresh value; no run.
+  case fresh(Value)
+  /// Fail at once with the failure kept on the key, showing the value it still has first.
+  case keptFailure(any Error, staleValue: Value?)
+  /// A run that joins the key's fetch, showing the value it still has first.
+  case fetch(QueryJoin<Value>, staleValue: Value?)
+}
+
+/// A view model's run's part in a key's fetch: what its work calls.
+@usableFromInline
+@MainActor
+final class QueryJoin<Value> {
+  let cache: QueryCache
+  let entry: QueryEntry<Value>
+  let watcher: QueryWatcher<Value>
+  let failureTime: Duration?
+
+  init(cache: QueryCache, entry: QueryEntry<Value>, watcher: QueryWatcher<Value>, failureTime: Duration?) {
+    self.cache = cache
+    self.entry = entry
+    self.watcher = watcher
+    self.failureTime = failureTime
+  }
+
+  /// Joins the key's fetch (starting one with `task` when none is in flight) and waits for it.
+  @usableFromInline
+  func run(
+    once: (@MainActor (Value) -> Bool)?, task: @escaping @MainActor () async throws -> Value
+  ) async throws
+    -> Value
+  {
+    try await cache.join(entry, failureTime: failureTime, watcher: watcher, onceOnSuccess: once, task: task)
+  }
+}
