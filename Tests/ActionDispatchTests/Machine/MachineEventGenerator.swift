@@ -14,6 +14,8 @@ struct MachineEventGenerator {
   /// order's compaction (more than 32 empty slots).
   private let pileUp: Int
   private let usesFreshness: Bool
+  /// The weight of each kind of event, refilled for every event.
+  private var weights = [Int](repeating: 0, count: 13)
 
   /// The policies with the durations a sequence may use.
   static let allPolicies: [DispatchPolicy] = [
@@ -40,23 +42,28 @@ struct MachineEventGenerator {
     let liveCount = fuzzer.live.count
     // A sequence that lets 90 runs pile up dispatches more, and seldom cancels them all.
     let piling = pileUp > 20 && liveCount < pileUp
-    // Weights in the order of the cases below.
-    let weights = [
-      piling ? 400 : liveCount < pileUp ? 150 : 15,  // dispatch
-      fuzzer.waitingQuietCount > 0 ? 50 : 0,  // quiet period passed
-      fuzzer.workingCount > 0 ? 120 : 0,  // a working run succeeds or fails
-      liveCount > 0 ? 20 : 0,  // a live run's task is cancelled
-      fuzzer.window != nil ? 50 : 0,  // the window closes
-      fuzzer.staleWindows.isEmpty ? 0 : 4,  // a stale window's timer fires
-      piling ? 1 : 10,  // cancel
-      piling ? 1 : 6,  // superseded by another action
-      fuzzer.held != nil ? 12 : 0,  // the held dispatch's task is cancelled
-      3,  // a stale drop
-      usesFreshness ? 6 : 1,  // invalidate
-      usesFreshness ? 40 : 10,  // the clock advances
-      1,  // release
-    ]
-    var draw = below(weights.reduce(0, +))
+    // Weights in the order of the cases below, written into a buffer the generator keeps (this
+    // runs a million times in a debug build: no array is made per event).
+    weights[0] = piling ? 400 : liveCount < pileUp ? 150 : 15  // dispatch
+    weights[1] = fuzzer.waitingQuietCount > 0 ? 50 : 0  // quiet period passed
+    weights[2] = fuzzer.workingCount > 0 ? 120 : 0  // a working run succeeds or fails
+    weights[3] = liveCount > 0 ? 20 : 0  // a live run's task is cancelled
+    weights[4] = fuzzer.window != nil ? 50 : 0  // the window closes
+    weights[5] = fuzzer.staleWindows.isEmpty ? 0 : 4  // a stale window's timer fires
+    weights[6] = piling ? 1 : 10  // cancel
+    weights[7] = piling ? 1 : 6  // superseded by another action
+    weights[8] = fuzzer.held != nil ? 12 : 0  // the held dispatch's task is cancelled
+    weights[9] = 3  // a stale drop
+    weights[10] = usesFreshness ? 6 : 1  // invalidate
+    weights[11] = usesFreshness ? 40 : 10  // the clock advances
+    weights[12] = 1  // release
+    var total = 0
+    var index = 0
+    while index < weights.count {
+      total += weights[index]
+      index += 1
+    }
+    var draw = below(total)
     var choice = 0
     while draw >= weights[choice] {
       draw -= weights[choice]

@@ -131,7 +131,7 @@ extension MachineFuzzer {
     let run = Run(id: id, state: state, startedAt: nil, onFailure: nil, onFinish: nil)
     run.isShared = shared
     let superseded = machine.accept(run, supersedes: supersedes)
-    if !superseded.elementsEqual(supersedes ? live.lazy.map(\.run) : [], by: ===) {
+    if supersedes ? !areTheLiveRuns(superseded, sparing: nil) : !superseded.isEmpty {
       problem(
         "accept(#\(id), supersedes: \(supersedes)) returned \(Self.names(superseded)); live were \(Self.names(live.map(\.run)))"
       )
