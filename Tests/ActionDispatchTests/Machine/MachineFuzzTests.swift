@@ -11,8 +11,12 @@ import Testing
 /// documentation checked after every event (``MachineFuzzer/checkInvariants()``). A failing
 /// sequence is reported with its seed and its steps.
 ///
-/// Replay one sequence, printing its steps: `MACHINE_FUZZ_SEED=<seed> swift test --filter Machine`.
+/// Replay one sequence, printing its steps (to standard error as they run, then in the report):
+/// `MACHINE_FUZZ_SEED=<seed> swift test --filter Machine`.
 /// Run a million steps: `MACHINE_FUZZ_STEPS=1000000 swift test --filter Machine` (default 200,000).
+/// A trap in the machine (a precondition of ``RunOrder``) stops the process before any report:
+/// `MACHINE_FUZZ_PROGRESS=1` writes each seed to standard error as its sequence starts, and the
+/// last one written is the seed to replay.
 @Suite struct MachineFuzzTests {
   /// In a debug build on the 2-core machine, under other builds (load 7–9): 200,000 events in
   /// 1.0–1.8 s, a million in 6–9 s (4.7 s of CPU). CI runs a million in a step of its own.
@@ -23,11 +27,15 @@ import Testing
   static let firstSeed: UInt64 = 0x4D41_4348_0000_0000
 
   /// Plays the sequence of a seed, stopping at the first broken promise.
-  static func play(seed: UInt64, tracing: Bool = false) -> MachineFuzzer {
+  ///
+  /// - Parameter echo: Writes each step to standard error once it is done, so that a trap
+  ///   shows the steps before it.
+  static func play(seed: UInt64, tracing: Bool = false, echo: Bool = false) -> MachineFuzzer {
     var generator = MachineEventGenerator(seed: seed)
-    let fuzzer = MachineFuzzer(seed: seed, singlePolicy: generator.singlePolicy, tracing: tracing)
+    let fuzzer = MachineFuzzer(seed: seed, singlePolicy: generator.singlePolicy, tracing: tracing || echo)
     for _ in 0..<generator.length {
       fuzzer.step(generator.next(fuzzer))
+      if echo, let line = fuzzer.trace?.last { FileHandle.standardError.write(Data((line + "\n").utf8)) }
       if !fuzzer.problems.isEmpty { return fuzzer }
     }
     fuzzer.finish()
@@ -37,6 +45,10 @@ import Testing
   static func report(_ seed: UInt64) -> String {
     let fuzzer = play(seed: seed, tracing: true)
     let policy = fuzzer.singlePolicy.map { "\($0) alone" } ?? "mixed policies"
+    guard !fuzzer.problems.isEmpty else {
+      return "seed \(seed) (\(policy)) kept every promise over \(fuzzer.stepCount) steps:\n"
+        + (fuzzer.trace?.joined(separator: "\n") ?? "")
+    }
     return """
       seed \(seed) (\(policy)) broke \(fuzzer.problems.count) promise(s); replay with MACHINE_FUZZ_SEED=\(seed)
       \(fuzzer.problems.prefix(8).map { "  - \($0)" }.joined(separator: "\n"))
@@ -47,7 +59,7 @@ import Testing
 
   @Test func everySeededSequenceKeepsEveryPromiseOfTheMachine() {
     if let text = ProcessInfo.processInfo.environment["MACHINE_FUZZ_SEED"], let seed = UInt64(text) {
-      let fuzzer = Self.play(seed: seed, tracing: true)
+      let fuzzer = Self.play(seed: seed, echo: true)
       print(Self.report(seed))
       #expect(fuzzer.problems.isEmpty, "seed \(seed): \(fuzzer.problems)")
       return
@@ -59,7 +71,9 @@ import Testing
     var failing: [UInt64] = []
     var reached = MachineReach()
     let budget = Self.stepBudget
+    let progress = ProcessInfo.processInfo.environment["MACHINE_FUZZ_PROGRESS"] == "1"
     while steps < budget {
+      if progress { FileHandle.standardError.write(Data("machine fuzz: seed \(seed)\n".utf8)) }
       let fuzzer = Self.play(seed: seed)
       steps += fuzzer.stepCount
       reached.formUnion(fuzzer.reached)
