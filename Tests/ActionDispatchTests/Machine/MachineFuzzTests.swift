@@ -18,8 +18,8 @@ import Testing
 /// `MACHINE_FUZZ_PROGRESS=1` writes each seed to standard error as its sequence starts, and the
 /// last one written is the seed to replay.
 @Suite struct MachineFuzzTests {
-  /// In a debug build on the 2-core machine, under other builds (load 7–9): 200,000 events in
-  /// 1.0–1.8 s, a million in 6–9 s (4.7 s of CPU). CI runs a million in a step of its own.
+  /// In a debug build on the 2-core machine, under other builds (load average 4–9): 200,000
+  /// events in 0.8–1.8 s, a million in 4.2–9 s. CI runs a million in a step of its own.
   static var stepBudget: Int {
     ProcessInfo.processInfo.environment["MACHINE_FUZZ_STEPS"].flatMap(Int.init) ?? 200_000
   }
