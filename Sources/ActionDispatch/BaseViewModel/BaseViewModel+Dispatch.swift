@@ -18,7 +18,7 @@ extension BaseViewModel {
   /// this carries the decision out. State changes at once — the action is loading when this
   /// returns, its old error is gone, the runs it supersedes have ended — and the notifications
   /// are delivered now, or after the one being delivered when a callback dispatches (see
-  /// ``post(_:of:)``). `onAccepted` is given the run when it is accepted, before its work can
+  /// ``post(_:of:)``). `onAccepted` is given the run once it has started, before its work can
   /// start (a streaming run tags its elements); `onElement` is a streaming caller's, for a
   /// shared run.
   ///
@@ -70,7 +70,6 @@ extension BaseViewModel {
           onAccepted: onAccepted, onElement: onElement, oncePerRun: oncePerRun, heldAs: runID)
       }
     case .accepted(let run, let plan, let superseded, let window, let supersedesOtherActions):
-      onAccepted?(run)
       // A shared run's closures are its first caller's, so that they are skipped when it leaves.
       let starter =
         run.isShared
@@ -81,7 +80,7 @@ extension BaseViewModel {
       run.task = task
       started(
         run, of: actionId, superseding: superseded, window: window,
-        otherActions: supersedesOtherActions ? supersedes : nil)
+        otherActions: supersedesOtherActions ? supersedes : nil, onAccepted: onAccepted)
       return starter ?? task
     }
   }
@@ -179,12 +178,18 @@ extension BaseViewModel {
     }
   }
 
-  /// What follows an accepted run's task: its throttle window, loading, `started`, and the
-  /// retirement of the runs it supersedes, its own action's and then those of `otherActions` —
-  /// all state changes first, then their notifications.
+  /// What follows an accepted run's task: its throttle window, loading, `started`, `onAccepted`
+  /// (the optimistic change, a streaming run's tag), and the retirement of the runs it
+  /// supersedes, its own action's and then those of `otherActions` — all state changes first,
+  /// then their notifications.
+  ///
+  /// `onAccepted` runs once the run counts as started and before the runs it supersedes end, so
+  /// a superseded run's rollback waits under the new change; a change that cancels or supersedes
+  /// its own action ends runs already counted, and the runs it ended are not ended again.
   @usableFromInline
   func started(
-    _ run: Run, of actionId: ActionId, superseding superseded: [Run], window: Duration?, otherActions: [ActionId]?
+    _ run: Run, of actionId: ActionId, superseding superseded: [Run], window: Duration?, otherActions: [ActionId]?,
+    onAccepted: (@MainActor (Run) -> Void)? = nil
   ) {
     let state = run.state
     if let window { openThrottleWindow(window, of: actionId, in: state) }
@@ -193,7 +198,7 @@ extension BaseViewModel {
       setLoading(true, state, of: actionId)
       if indicatorIsTimed { indicatorStartedLoading(actionId, state) }
     }
-    guard !superseded.isEmpty || otherActions != nil else {
+    guard !superseded.isEmpty || otherActions != nil || onAccepted != nil else {
       // A start that tells no one anything — the action was already loading, and no event
       // listener or observer is registered (one registered later hears only runs that start
       // after it) — is not posted: one of many runs of an action in flight then costs no
@@ -202,8 +207,12 @@ extension BaseViewModel {
       return post(.started(run, becameLoading: becameLoading), of: actionId)
     }
     delivering {
-      post(.started(run, becameLoading: becameLoading), of: actionId)
-      for older in superseded { retire(older, of: actionId, cancelled: true) }
+      if becameLoading || listeners.hasEventListeners || listeners.hasObservers || !superseded.isEmpty {
+        post(.started(run, becameLoading: becameLoading), of: actionId)
+      }
+      onAccepted?(run)
+      // A change that cancelled the action (or a dispatch it made that superseded) ended some.
+      for older in superseded where older.isLive { retire(older, of: actionId, cancelled: true) }
       if let otherActions { supersede(otherActions, by: actionId) }
     }
   }

@@ -3,14 +3,12 @@ import ActionDispatchTesting
 import Testing
 
 /// An optimistic change that calls back into its own action (found beside the machine fuzzer,
-/// issue 40, item 2): the change is made between the machine's `accept`, which returns the runs
-/// the new run supersedes, and `started`, which retires them and counts the action loading; a
-/// `cancel(_:)` or a superseding dispatch made by the change has ended those runs (and the new
-/// one) by then.
+/// issue 40, item 2): the change was made between the machine's `accept`, which returns the runs
+/// the new run supersedes, and `started`, which retires them and counts the action loading, so a
+/// `cancel(_:)` or a superseding dispatch made by the change left the action loading for ever or
+/// ended a run twice (a crash). The change is now made once the run has started.
 @MainActor
 @Suite(.serialExecutor) struct OptimisticReentryTests {
-  /// Known issue: `started` counts the action loading for a run the change already cancelled,
-  /// and nothing ends that loading.
   @Test func aChangeThatCancelsItsOwnActionLeavesItNotLoading() async {
     let viewModel = TestViewModel()
     let task = viewModel.dispatch(
@@ -21,16 +19,11 @@ import Testing
       },
       task: { 1 })
     await task.value
-    withKnownIssue("started() counts a run loading after the optimistic change cancelled it") {
-      #expect(!viewModel.isLoading(for: .save))
-      #expect(viewModel.log == ["status(save, true)", "status(save, false)"] || viewModel.log.isEmpty)
-    }
+    #expect(!viewModel.isLoading(for: .save))
+    #expect(viewModel.log == ["status(save, true)", "status(save, false)"])
   }
 
-  /// Disabled, as it stops the test process: `started` retires the run the new one superseded a
-  /// second time ("Precondition failed: a run ended twice", BaseViewModel+Retirement.swift).
-  @Test(.disabled("crashes: a run ended twice (started() retires a stale superseded list)"))
-  func aChangeThatCancelsItsActionWhileARunIsSupersededEndsEachRunOnce() async {
+  @Test func aChangeThatCancelsItsActionWhileARunIsSupersededEndsEachRunOnce() async {
     let viewModel = TestViewModel()
     let recorder = EventRecorder(viewModel)
     let gate = Gate()
@@ -54,10 +47,7 @@ import Testing
     #expect(recorder.events.filter { $0 == .cancelled(.save) }.count == 2)
   }
 
-  /// Disabled, as it stops the test process, for the same reason: the change's own superseding
-  /// dispatch retires the runs the outer dispatch then retires again.
-  @Test(.disabled("crashes: a run ended twice (started() retires a stale superseded list)"))
-  func aChangeThatDispatchesItsActionSupersedingEndsEachRunOnce() async {
+  @Test func aChangeThatDispatchesItsActionSupersedingEndsEachRunOnce() async {
     let viewModel = TestViewModel()
     let recorder = EventRecorder(viewModel)
     let gate = Gate()
