@@ -26,7 +26,10 @@ extension ActionDispatching {
   /// A run joins the key's fetch in flight, whichever view model started it; the fetch is the
   /// cache's, so releasing or cancelling the view model that started it detaches only that one,
   /// and the fetch is cancelled when its last caller leaves. Each view model's own loading,
-  /// error, hooks and events say what that view model shows.
+  /// error, hooks and events say what that view model shows: each dispatch that fetches is a run
+  /// of the view model (``ActionEvent/Kind/started``, then its end), and a second dispatch of
+  /// the action while the first waits is a second run joining the same fetch, each delivering
+  /// to its own closures once.
   ///
   /// The action watches the key from now until the view model is released or the action
   /// dispatches another key: when any view model fetches or sets the key, `onSuccess` gets the
