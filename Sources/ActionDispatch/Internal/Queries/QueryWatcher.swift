@@ -27,8 +27,6 @@ final class QueryWatcher<Value>: QueryWatching {
     self.entry = entry
   }
 
-  var path: QueryKeyPath { entry.path }
-
   func end() {
     cache.unwatch(self)
   }
