@@ -75,7 +75,6 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
     }
   }
 
-  // snippet: remove-follower
   /// Removes one follower from the list: the row goes at once, and comes back if the request
   /// fails or is cancelled.
   ///
@@ -95,7 +94,6 @@ public final class FollowerListViewModel: BaseViewModel<FollowerListAction> {
       },
       task: { [service] in try await service.removeFollower(username: name) })
   }
-  // end snippet: remove-follower
 
   /// Shows a toast for every error; the error itself is recorded by `dispatch` either way.
   override public func onError(actionId: FollowerListAction, error: any Error) {

@@ -31,7 +31,6 @@ import Testing
     #expect(viewModel.followers.isEmpty)
   }
 
-  // snippet: fetch-followers-lifecycle
   @Test func fetchFollowersLifecycle() async {
     let viewModel = FollowerListViewModel(service: MockFollowerListService())
     let recorder = EventRecorder(viewModel)
@@ -43,7 +42,6 @@ import Testing
     #expect(!viewModel.isLoading(for: .fetchFollowers))
     #expect(recorder.events == [.started(.fetchFollowers), .succeeded(.fetchFollowers)])
   }
-  // end snippet: fetch-followers-lifecycle
 
   // MARK: follow
 
