@@ -50,9 +50,11 @@ extension ActionDispatching {
   /// }
   /// ```
   ///
-  /// Successes are recorded once any dispatch of the view model gave a `staleTime`, and each is
-  /// remembered for the longest `staleTime` given so far, then forgotten: an action that is not
-  /// fresh holds nothing.
+  /// Successes are recorded once any dispatch of the view model gave a `staleTime`, and each
+  /// action's is remembered for its own stale time (the last its dispatches gave; the longest
+  /// the view model was given for an action that gave none), then forgotten: an action that is
+  /// not fresh holds nothing. For data several view models show, a ``QueryCache`` records every
+  /// success whatever was given before it (<doc:SharingServerData>).
   ///
   /// ### Other actions: `supersedes:`
   ///

@@ -202,3 +202,44 @@ extension FreshnessCasesTests {
     #expect(viewModel.actionsWithState == 0)
   }
 }
+
+/// Each action's fresh mark is kept for its own stale time, not the longest the view model was
+/// ever given (issue 37, item 7): a shorter one goes when its own window passes.
+@MainActor
+@Suite(.serialExecutor) struct FreshMarkRetentionTests {
+  let clock = TestClock()
+
+  @Test func aMarkGoesAfterItsOwnStaleTimeNotTheLongest() async {
+    let viewModel = TestViewModel(clock: clock)
+    await viewModel.dispatch(actionId: .load, staleTime: .seconds(600), task: {}).value
+    await viewModel.dispatch(actionId: .save, staleTime: .seconds(10), task: {}).value
+    #expect(viewModel.freshMarkCount == 2)
+    await clock.advance(by: .seconds(12))
+    #expect(viewModel.freshMarkCount == 1, "save's mark went after its own 10 s, not load's 600")
+    await clock.advance(by: .seconds(600))
+    #expect(viewModel.freshMarkCount == 0)
+  }
+
+  @Test func aShorterMarkStillAnswersFreshWithinItsTime() async {
+    let viewModel = TestViewModel(clock: clock)
+    var runs = 0
+    await viewModel.dispatch(actionId: .load, staleTime: .seconds(600), task: {}).value
+    await viewModel.dispatch(actionId: .save, staleTime: .seconds(10), task: { runs += 1 }).value
+    await clock.advance(by: .seconds(9))
+    await viewModel.dispatch(actionId: .save, staleTime: .seconds(10), task: { runs += 1 }).value
+    #expect(runs == 1, "fresh for 10 s")
+    await clock.advance(by: .seconds(1))
+    await viewModel.dispatch(actionId: .save, staleTime: .seconds(10), task: { runs += 1 }).value
+    #expect(runs == 2)
+  }
+
+  @Test func anActionGivenTheLongestTimeLaterKeepsItsMarkThatLong() async {
+    let viewModel = TestViewModel(clock: clock)
+    await viewModel.dispatch(actionId: .load, staleTime: .seconds(600), task: {}).value
+    await viewModel.dispatch(actionId: .save, staleTime: .seconds(10), task: {}).value
+    await viewModel.dispatch(actionId: .save, staleTime: .seconds(600), task: {}).value  // fresh: no run
+    await viewModel.dispatch(actionId: .save, task: {}).value  // a refresh: marks again
+    await clock.advance(by: .seconds(100))
+    #expect(viewModel.freshMarkCount == 2, "save asked for 600 s last: kept that long")
+  }
+}

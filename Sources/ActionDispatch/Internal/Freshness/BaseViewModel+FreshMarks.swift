@@ -2,7 +2,7 @@ extension BaseViewModel {
   /// Fills in what the action's machine needs to decide whether a dispatch with a `staleTime`
   /// is answered fresh: the window, and how long ago the action last succeeded.
   func askForFreshness(_ request: inout ActionStateMachine.Request, of actionId: ActionId, within staleTime: Duration) {
-    freshMarks.remember(for: staleTime)
+    freshMarks.remember(for: staleTime, of: actionId)
     request.staleTime = staleTime
     guard let last = freshMarks.lastSuccess(of: actionId) else { return }
     request.sinceLastSuccess = .nanoseconds(elapsed.now() &- last)
@@ -19,13 +19,20 @@ extension BaseViewModel {
   private func markFresh(_ actionId: ActionId) {
     let now = elapsed.now()
     freshMarks.mark(actionId, at: now)
-    if freshMarks.sweeper == nil { scheduleFreshSweep(at: now &+ freshMarks.retention) }
+    // A mark kept for a shorter stale time than the sweep planned for (more than an eighth of
+    // its own window sooner) moves the sweep earlier: a mark goes at most an eighth late.
+    let keptFor = freshMarks.keptFor(actionId)
+    let due = now &+ keptFor
+    guard freshMarks.sweeper == nil || due < freshMarks.sweepDeadline &- keptFor / 8 else { return }
+    freshMarks.sweeper?.cancel()
+    scheduleFreshSweep(at: due)
   }
 
   /// Forgets the marks that no dispatch can find fresh any more when they are due, on the view
   /// model's clock: one timer per view model, whatever the number of marks. The deadline is
   /// fixed now, not when the timer's task first runs, so time that passes meanwhile counts.
   private func scheduleFreshSweep(at deadline: Int64) {
+    freshMarks.sweepDeadline = deadline
     let clock = self.clock
     let elapsed = self.elapsed
     freshMarks.sweeper = Task { @MainActor [weak self] in

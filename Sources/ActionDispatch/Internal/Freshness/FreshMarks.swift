@@ -14,18 +14,36 @@ struct FreshMarks<ActionId: ActionIdType> {
   private var lastSuccess: [ActionId: Int64] = [:]
   /// How long a success is remembered: the longest `staleTime` the view model has been given.
   private(set) var retention: Int64 = 0
+  /// The stale times of the actions whose own is shorter than ``retention`` when they asked:
+  /// their marks go after their own time, not the longest (issue 37: each key remembers its own
+  /// stale time). Empty while every dispatch gives one stale time, so a mark stays 8 bytes.
+  private var shorter: [ActionId: Int64] = [:]
   /// The timer that forgets the marks that are due, while there are marks.
   var sweeper: Task<Void, Never>?
+  /// When ``sweeper`` wakes, on the view model's clock.
+  var sweepDeadline: Int64 = .max
 
   /// Whether any dispatch has given a `staleTime`: only then do successes leave marks.
   var isTracking: Bool { retention > 0 }
   /// How many actions are marked.
   var count: Int { lastSuccess.count }
 
-  /// Remembers successes at least `staleTime` long from now on.
-  mutating func remember(for staleTime: Duration) {
+  /// Remembers successes at least `staleTime` long from now on, and the action's own stale time
+  /// when it is shorter than the longest.
+  mutating func remember(for staleTime: Duration, of actionId: ActionId) {
     let window = staleTime.wholeNanoseconds
-    if window > retention { retention = window }
+    if window > retention {
+      retention = window
+    } else if window < retention {
+      shorter[actionId] = window
+      return
+    }
+    if !shorter.isEmpty { shorter.removeValue(forKey: actionId) }
+  }
+
+  /// How long the action's mark is kept: its own stale time when shorter than the longest.
+  func keptFor(_ actionId: ActionId) -> Int64 {
+    shorter.isEmpty ? retention : shorter[actionId] ?? retention
   }
 
   /// When the action's last success was, if it is remembered.
@@ -53,6 +71,7 @@ struct FreshMarks<ActionId: ActionIdType> {
   /// Forgets every mark and releases the storage.
   mutating func release() {
     lastSuccess = [:]
+    shorter = [:]
     sweeper?.cancel()
     sweeper = nil
   }
@@ -63,12 +82,14 @@ struct FreshMarks<ActionId: ActionIdType> {
   mutating func sweep(at now: Int64) -> Int64? {
     var nextDue = Int64.max
     let retention = self.retention
-    keep { _, time in
-      let due = time &+ retention
+    let shorter = self.shorter
+    keep { actionId, time in
+      let due = time &+ (shorter.isEmpty ? retention : shorter[actionId] ?? retention)
       guard due > now else { return false }
       nextDue = min(nextDue, due)
       return true
     }
+    if !self.shorter.isEmpty { self.shorter = self.shorter.filter { lastSuccess[$0.key] != nil } }
     return lastSuccess.isEmpty ? nil : nextDue
   }
 
