@@ -67,10 +67,9 @@ enum QueryCacheCosts {
         answeredName, unit: "ns/dispatch", target: 1.0, targetDescription: "≤ 1.0× a dropped dispatch",
         because: "\(delivered) of \(dispatches * (rounds + 1)) dispatches were answered from the cache")
     }
-    return BenchmarkResult(
-      name: answeredName, value: perDispatch(answered, dispatches), unit: "ns/dispatch",
-      baselineName: "dispatch dropped by .ignoreWhileRunning", baselineValue: perDispatch(dropped, dispatches),
-      measure: Measure.median(ratios), target: 1.0, targetDescription: "≤ 1.0× a dropped dispatch",
+    return ServerStateCosts.perDispatchRow(
+      answeredName, ours: answered, theirs: dropped, ratios: ratios, dispatches: dispatches,
+      baselineName: "dispatch dropped by .ignoreWhileRunning", targetDescription: "≤ 1.0× a dropped dispatch",
       notes: "median ratio of \(rounds) interleaved rounds of \(dispatches) dispatches, each awaited; "
         + "ours a fresh key of a QueryCache, the key made by each call")
   }
@@ -137,16 +136,11 @@ enum QueryCacheCosts {
         joinName, unit: "ns/dispatch", target: 1.0, targetDescription: "≤ 1.0× a plain dispatch",
         because: "\(fetches) fetches in \(rounds + 1) rounds, or a view model got no value")
     }
-    return BenchmarkResult(
-      name: joinName, value: perDispatch(joins, count), unit: "ns/dispatch",
-      baselineName: "plain dispatch (.concurrent) each", baselineValue: perDispatch(plains, count),
-      measure: Measure.median(ratios), target: 1.0, targetDescription: "≤ 1.0× a plain dispatch",
+    return ServerStateCosts.perDispatchRow(
+      joinName, ours: joins, theirs: plains, ratios: ratios, dispatches: count,
+      baselineName: "plain dispatch (.concurrent) each", targetDescription: "≤ 1.0× a plain dispatch",
       notes: "processor time, median ratio of \(rounds) interleaved rounds of \(count) view models dispatching "
         + "one key while its fetch is in flight, then awaited; the plain runs' work suspends once")
-  }
-
-  private static func perDispatch(_ times: [Double], _ dispatches: Int) -> Double {
-    Measure.median(times) / Double(dispatches) * 1e9
   }
 }
 

@@ -46,10 +46,9 @@ enum ServerStateCosts {
     let (fresh, dropped, ratios) = await interleave(rounds: rounds, freshRound, droppedRound)
     held.release()
     await running.value
-    return BenchmarkResult(
-      name: freshName, value: perDispatch(fresh, dispatches), unit: "ns/dispatch",
-      baselineName: "dispatch dropped by .ignoreWhileRunning", baselineValue: perDispatch(dropped, dispatches),
-      measure: Measure.median(ratios), target: 1.0, targetDescription: "≤ 1.0× a dropped dispatch",
+    return perDispatchRow(
+      freshName, ours: fresh, theirs: dropped, ratios: ratios, dispatches: dispatches,
+      baselineName: "dispatch dropped by .ignoreWhileRunning", targetDescription: "≤ 1.0× a dropped dispatch",
       notes: "median ratio of \(rounds) interleaved rounds of \(dispatches) dispatches, each awaited")
   }
 
@@ -111,10 +110,9 @@ enum ServerStateCosts {
       }
     }
     let (joins, plains, ratios) = await interleave(rounds: rounds, joinRound, plainRound)
-    return BenchmarkResult(
-      name: joinName, value: perDispatch(joins, dispatches), unit: "ns/dispatch",
-      baselineName: "plain dispatch (.concurrent)", baselineValue: perDispatch(plains, dispatches),
-      measure: Measure.median(ratios), target: 1.0, targetDescription: "≤ 1.0× a plain dispatch",
+    return perDispatchRow(
+      joinName, ours: joins, theirs: plains, ratios: ratios, dispatches: dispatches,
+      baselineName: "plain dispatch (.concurrent)", targetDescription: "≤ 1.0× a plain dispatch",
       notes: "processor time, median ratio of \(rounds) interleaved rounds of \(dispatches) dispatches made, "
         + "then awaited; the plain runs' work suspends once")
   }
@@ -144,6 +142,17 @@ enum ServerStateCosts {
       result.ratios.append(mine / other)
     }
     return result
+  }
+
+  /// A row of nanoseconds a dispatch, ours against theirs, gated on the median of the rounds' ratios.
+  static func perDispatchRow(
+    _ name: String, ours: [Double], theirs: [Double], ratios: [Double], dispatches: Int, baselineName: String,
+    targetDescription: String, notes: String
+  ) -> BenchmarkResult {
+    BenchmarkResult(
+      name: name, value: perDispatch(ours, dispatches), unit: "ns/dispatch",
+      baselineName: baselineName, baselineValue: perDispatch(theirs, dispatches),
+      measure: Measure.median(ratios), target: 1.0, targetDescription: targetDescription, notes: notes)
   }
 
   private static func perDispatch(_ times: [Double], _ dispatches: Int) -> Double {
