@@ -4,8 +4,8 @@
 // model alive until the work returns, which is what these forms exist to avoid.
 // Unsafe, not `unowned`, for a gated row (issue 40): "keyed actions: 100000 distinct rows" read
 // 1.39–1.45× with checked `unowned` here and 1.34–1.39× with `unowned(unsafe)` (gate ≤ 1.5×;
-// interleaved --quick runs on a loaded 2-core machine). The streaming and optimistic closures,
-// which no gated row needs, are checked `unowned`.
+// interleaved --quick runs on a loaded 2-core machine). The streaming, optimistic and
+// `oncePerRun:` closures, which no gated row needs, are checked `unowned`.
 extension ActionDispatching {
   /// Runs async work as a run of an action, with loading and error state, hooks and events; its
   /// closures receive the view model.
@@ -134,7 +134,7 @@ extension ActionDispatching {
     var succeeded: (@MainActor (T) -> Void)?
     if let onSuccess { succeeded = { [unowned(unsafe) self] value in onSuccess(self, value) } }
     var once: (@MainActor (T) -> Void)?
-    if let oncePerRun { once = { [unowned(unsafe) self] value in oncePerRun(self, value) } }
+    if let oncePerRun { once = { [unowned self] value in oncePerRun(self, value) } }
     var failed: (@MainActor (any Error) -> Void)?
     if let onFailure { failed = { [unowned(unsafe) self] error in onFailure(self, error) } }
     let base = dispatchingBase
