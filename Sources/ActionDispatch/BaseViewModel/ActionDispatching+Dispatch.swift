@@ -137,7 +137,7 @@ extension ActionDispatching {
     if let oncePerRun { once = { [unowned self] value in oncePerRun(self, value) } }
     var failed: (@MainActor (any Error) -> Void)?
     if let onFailure { failed = { [unowned(unsafe) self] error in onFailure(self, error) } }
-    let base = dispatchingBase
+    let base = dispatchingBase.engine
     let change = optimistic.map { base.optimisticChange(receiving: self, $0) }
     return base.startRun(
       actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes.isEmpty ? nil : supersedes,
@@ -197,7 +197,7 @@ extension ActionDispatching {
     onFailure: (@MainActor (Self, any Error) -> Void)? = nil,
     oncePerRun: (@MainActor (Self, T) -> Void)? = nil
   ) async {
-    await BaseViewModel<ActionId>.waitFor(
+    await ActionEngine<ActionId>.waitFor(
       dispatch(
         actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes, retry: retry,
         timeout: timeout, optimistic: optimistic, task: task, onSuccess: onSuccess, onFailure: onFailure,

@@ -71,7 +71,7 @@ extension ActionDispatching {
     elements: @escaping @MainActor () async throws -> Elements,
     onElement: @escaping @MainActor (Self, Elements.Element) -> Void
   ) -> Task<Void, Never> {
-    let base = dispatchingBase
+    let base = dispatchingBase.engine
     let change = optimistic.map { base.optimisticChange(receiving: self, $0) }
     return base.startStream(
       actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes.isEmpty ? nil : supersedes,

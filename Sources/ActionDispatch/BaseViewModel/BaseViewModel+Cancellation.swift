@@ -10,7 +10,7 @@ extension BaseViewModel {
   ///
   /// - Parameter actionId: The action whose runs to cancel.
   public func cancel(_ actionId: ActionId) {
-    cancelRuns(of: actionId)
+    engine.cancelRuns(of: actionId)
   }
 
   /// Cancels every run of every action, waiting or in flight, and drops every held dispatch.
@@ -23,13 +23,13 @@ extension BaseViewModel {
   public func cancelAll() {
     // Not in the dictionary's order: that differs between two view models with the same
     // actions, so a replayed test would see its notifications in another order.
-    let actions = states.map { actionId, state in
+    let actions = engine.states.map { actionId, state in
       (actionId, state.machine.runs.oldest?.id ?? state.machine.window?.held?.runID ?? .max)
     }
     .sorted { $0.1 < $1.1 }
     .map(\.0)
-    delivering {
-      for actionId in actions { cancelRuns(of: actionId) }
+    engine.delivering {
+      for actionId in actions { engine.cancelRuns(of: actionId) }
     }
   }
 }

@@ -23,9 +23,7 @@ extension BaseViewModel {
   /// - Returns: A task that is already complete: awaiting it returns at once.
   @discardableResult
   public func drop(_ actionId: ActionId) -> Task<Void, Never> {
-    let runID = nextRunID
-    nextRunID &+= 1
-    post(.dropped(runID, onFinish: nil), of: actionId)
+    engine.post(.dropped(engine.takeRunID(), onFinish: nil), of: actionId)
     return Task {}
   }
 }

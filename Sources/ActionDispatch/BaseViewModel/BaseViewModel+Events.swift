@@ -15,13 +15,13 @@ extension BaseViewModel {
   /// - Returns: The stream; it finishes when the view model is released.
   public func events() -> AsyncStream<ActionEvent<ActionId>> {
     let (stream, continuation) = AsyncStream.makeStream(of: ActionEvent<ActionId>.self)
-    let id = listeners.makeRegistrationID()
-    listeners.eventSinks.append(
+    let id = engine.listeners.makeRegistrationID()
+    engine.listeners.eventSinks.append(
       EventSink(
-        id: id, token: nil, firstRun: nextRunID, deliver: { continuation.yield($0) },
+        id: id, token: nil, firstRun: engine.nextRunID, deliver: { continuation.yield($0) },
         finish: { continuation.finish() }))
     continuation.onTermination = { [weak self] _ in
-      Task { @MainActor in self?.listeners.eventSinks.removeAll { $0.id == id } }
+      Task { @MainActor in self?.engine.listeners.eventSinks.removeAll { $0.id == id } }
     }
     return stream
   }
@@ -36,7 +36,7 @@ extension BaseViewModel {
   /// - Parameter handler: Receives each event.
   /// - Returns: A token: the handler runs while it is held and not cancelled.
   public func observeEvents(_ handler: @escaping @MainActor (ActionEvent<ActionId>) -> Void) -> ObservationToken {
-    observeEvents(from: nextRunID, handler)
+    observeEvents(from: engine.nextRunID, handler)
   }
 
   /// Like ``observeEvents(_:)``, but also hears the ends of runs already in flight: for waiting
@@ -58,16 +58,8 @@ extension BaseViewModel {
     -> ObservationToken
   {
     let token = ObservationToken()
-    listeners.eventSinks.append(
-      EventSink(id: listeners.makeRegistrationID(), token: token, firstRun: firstRun, deliver: handler, finish: nil))
+    engine.listeners.eventSinks.append(
+      EventSink(id: engine.listeners.makeRegistrationID(), token: token, firstRun: firstRun, deliver: handler, finish: nil))
     return token
-  }
-
-  /// Sends a run's event to every live listener that registered before the run started.
-  func emit(_ event: @autoclosure () -> ActionEvent<ActionId>, run runID: UInt64) {
-    guard !listeners.eventSinks.isEmpty else { return }
-    listeners.eventSinks.removeAll { !$0.isActive }
-    let event = event()
-    for sink in listeners.eventSinks where sink.firstRun <= runID && sink.isActive { sink.deliver(event) }
   }
 }

@@ -16,8 +16,8 @@ extension BaseViewModel {
   ///
   /// - Parameter actionId: The action; with an associated value, that key alone.
   public func invalidate(_ actionId: ActionId) {
-    freshMarks.forget(actionId)
-    states[actionId]?.machine.runs.forEach { run in
+    engine.freshMarks.forget(actionId)
+    engine.states[actionId]?.machine.runs.forEach { run in
       run.marksFresh = false
       return true
     }
@@ -32,18 +32,18 @@ extension BaseViewModel {
   /// - Parameter isStale: Picks the actions to invalidate, on the main actor: it is asked about
   ///   each action that has a fresh mark, and each that has a run in flight.
   public func invalidate(where isStale: (ActionId) -> Bool) {
-    freshMarks.forget(where: isStale)
-    keepRunsFromMarkingFresh(where: isStale)
+    engine.freshMarks.forget(where: isStale)
+    engine.keepRunsFromMarkingFresh(where: isStale)
   }
 
   /// Makes every action stale at once, as ``invalidate(_:)`` does one.
   public func invalidateAll() {
-    freshMarks.release()
-    keepRunsFromMarkingFresh { _ in true }
+    engine.freshMarks.release()
+    engine.keepRunsFromMarkingFresh { _ in true }
   }
 }
 
 extension BaseViewModel {
   /// How many actions hold a fresh mark: what a test checks to see that stale marks are gone.
-  package var freshMarkCount: Int { freshMarks.count }
+  package var freshMarkCount: Int { engine.freshMarks.count }
 }

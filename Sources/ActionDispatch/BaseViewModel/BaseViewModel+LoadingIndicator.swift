@@ -13,14 +13,14 @@ extension BaseViewModel {
   /// - Parameter actionId: The action.
   /// - Returns: Whether to show the action's loading indicator now.
   public func isShowingLoading(for actionId: ActionId) -> Bool {
-    if !indicatorIsTimed { return isLoading(for: actionId) }
-    observation.readShowingLoading(actionId)
-    return states[actionId]?.isShowingLoading ?? false
+    if !engine.indicatorIsTimed { return isLoading(for: actionId) }
+    engine.observation.readShowingLoading(actionId)
+    return engine.states[actionId]?.isShowingLoading ?? false
   }
 }
 
 extension BaseViewModel {
   /// How many actions hold state right now (loading, failed, showing an indicator or throttled):
   /// for tests that check an idle action costs no memory.
-  package var actionsWithState: Int { states.count }
+  package var actionsWithState: Int { engine.states.count }
 }

@@ -26,23 +26,9 @@ extension BaseViewModel {
   public func observe(@ObserverBuilder<ActionId> _ observations: () -> [On<ActionId>]) -> ObservationToken {
     let token = ObservationToken()
     for on in observations() {
-      listeners.observers[on.actionId, default: []].append(ObserverEntry(on: on, token: token, firstRun: nextRunID))
+      engine.listeners.observers[on.actionId, default: []].append(
+        ObserverEntry(on: on, token: token, firstRun: engine.nextRunID))
     }
     return token
-  }
-
-  /// Calls the action's active observers that registered before the run started, and forgets
-  /// those whose token is gone. `deliver` gets each `On` and a check that its token is still live.
-  func notifyObservers(
-    of actionId: ActionId,
-    run runID: UInt64,
-    _ deliver: (On<ActionId>, @MainActor () -> Bool) -> Void
-  ) {
-    guard !listeners.observers.isEmpty, var entries = listeners.observers[actionId] else { return }
-    entries.removeAll { !$0.isActive }
-    listeners.observers[actionId] = entries.isEmpty ? nil : entries
-    for entry in entries where entry.firstRun <= runID && entry.isActive {
-      deliver(entry.on) { entry.isActive }
-    }
   }
 }

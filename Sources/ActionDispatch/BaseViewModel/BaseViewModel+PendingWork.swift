@@ -26,7 +26,7 @@ extension BaseViewModel {
   /// Reads the per-action state and changes nothing.
   package func pendingWork() -> [PendingDispatch<ActionId>] {
     var pending: [PendingDispatch<ActionId>] = []
-    for (actionId, state) in states {
+    for (actionId, state) in engine.states {
       for run in state.machine.runs.all where run.isLive {
         let stage: PendingDispatch<ActionId>.Stage = run.turnWaiter == nil ? .inFlight : .waitingForTurn
         pending.append(PendingDispatch(actionId: actionId, run: run.id, stage: stage))

@@ -39,7 +39,7 @@ public struct GroupedAction<ActionId: ActionIdType> {
   ) {
     self.actionId = actionId
     self.start = { viewModel, onFinish in
-      viewModel.startRun(
+      viewModel.engine.startRun(
         actionId: actionId, policy: policy, retry: retry, timeout: timeout,
         task: task, onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish)
     }

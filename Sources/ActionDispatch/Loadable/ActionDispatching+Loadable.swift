@@ -66,16 +66,16 @@ extension BaseViewModel {
   /// succeeded, and the error of the one that failed last when none succeeded after it. Reads
   /// each action's loading and error observably.
   func outcome(of first: ActionId, _ more: [ActionId]) -> (isLoading: Bool, hasSucceeded: Bool, failure: (any Error)?) {
-    outcomes.follow(first)
-    for actionId in more { outcomes.follow(actionId) }
+    engine.outcomes.follow(first)
+    for actionId in more { engine.outcomes.follow(actionId) }
     var isLoading = isLoading(for: first)
     var lastSuccess = lastSuccessOrder(of: first)
-    var failure = self.failure(for: first).map { (error: $0, order: states[first]?.failureOrder ?? 0) }
+    var failure = self.failure(for: first).map { (error: $0, order: engine.states[first]?.failureOrder ?? 0) }
     for actionId in more {
       if self.isLoading(for: actionId) { isLoading = true }
       if let order = lastSuccessOrder(of: actionId), order > (lastSuccess ?? 0) { lastSuccess = order }
       if let error = self.failure(for: actionId) {
-        let order = states[actionId]?.failureOrder ?? 0
+        let order = engine.states[actionId]?.failureOrder ?? 0
         if order > (failure?.order ?? 0) || failure == nil { failure = (error, order) }
       }
     }
@@ -85,7 +85,7 @@ extension BaseViewModel {
 
   /// The order of the action's last success: in its state while it has one, else in the table.
   private func lastSuccessOrder(of actionId: ActionId) -> UInt64? {
-    if let state = states[actionId], state.successOrder != 0 { return state.successOrder }
-    return outcomes.lastSuccess(of: actionId)
+    if let state = engine.states[actionId], state.successOrder != 0 { return state.successOrder }
+    return engine.outcomes.lastSuccess(of: actionId)
   }
 }

@@ -120,7 +120,7 @@ extension ActionDispatching {
     onFailure: (@MainActor (Self, any Error) -> Void)? = nil,
     oncePerRun: (@MainActor (Self, Value) -> Void)? = nil
   ) async {
-    await BaseViewModel<ActionId>.waitFor(
+    await ActionEngine<ActionId>.waitFor(
       dispatch(
         actionId: actionId, query: key, in: cache, staleTime: staleTime, failureTime: failureTime, retry: retry,
         timeout: timeout, task: task, onSuccess: onSuccess, onFailure: onFailure, oncePerRun: oncePerRun))
@@ -147,14 +147,14 @@ extension ActionDispatching {
     oncePerRun: (@MainActor (Self, Value) -> Void)?,
     deliversCachedValue: Bool
   ) -> Task<Void, Never> {
-    let base = dispatchingBase
+    let base = dispatchingBase.engine
     let plan = base.prepareQuery(
       actionId, key, in: cache, staleTime: staleTime, failureTime: failureTime,
       handle: { [weak self] event in
         guard let viewModel = self else { return }
         switch event {
         case .value(let value):
-          viewModel.dispatchingBase.noteCachedSuccess(of: actionId)
+          viewModel.dispatchingBase.engine.noteCachedSuccess(of: actionId)
           onSuccess?(viewModel, value)
         case .invalidated:
           _ = viewModel.dispatchQuery(

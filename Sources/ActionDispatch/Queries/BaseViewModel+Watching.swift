@@ -9,6 +9,6 @@ extension BaseViewModel {
   ///
   /// - Parameter actionId: The action; one that watches nothing is left as it is.
   public func stopWatching(_ actionId: ActionId) {
-    queryWatchesStorageIfMade?.stop(actionId)
+    engine.queryWatchesIfMade?.stop(actionId)
   }
 }

@@ -14,3 +14,18 @@ final class WeakReference<Object: AnyObject>: @unchecked Sendable {
     self.object = object
   }
 }
+
+extension WeakReference {
+  /// Calls `body` with the engine of the view model, if it still lives, holding the view model
+  /// until `body` returns: the engine calls the view model's hooks, and a hook or closure may drop
+  /// what else held it. What a run's task and timers reach the engine through.
+  ///
+  /// - Returns: What `body` returns, or `nil` when the view model is gone.
+  @inlinable @inline(__always)
+  func withEngine<ActionId: ActionIdType, Result>(
+    _ body: (ActionEngine<ActionId>) throws -> Result
+  ) rethrows -> Result? where Object == BaseViewModel<ActionId> {
+    guard let viewModel = object else { return nil }
+    return try withExtendedLifetime(viewModel) { try body(viewModel.engine) }
+  }
+}

@@ -1,4 +1,5 @@
-/// The state of one action that is not idle: its runs and policies, loading, error and indicator.
+/// The state of one action that is not idle: its runs and policies, loading, error, indicator
+/// and optimistic changes — the action's one entry in ``ActionEngine``'s table.
 ///
 /// It exists only while the action has a run in flight, an error, a shown indicator or an open
 /// throttle window: an idle action without an error holds no memory of its own. Plain storage:
@@ -32,6 +33,9 @@ final class ActionState {
   var indicatorTimer: Task<Void, Never>?
   /// Whether the shown indicator's minimum display period has passed.
   var indicatorMinimumPassed = false
+  /// The optimistic changes of the action's runs, oldest first, until each is settled (see
+  /// ``ActionEngine/settle(_:of:_:)``): the entry stays while any is.
+  var optimisticLayers: [OptimisticChange] = []
 
   init() {}
 
@@ -41,5 +45,6 @@ final class ActionState {
   /// Whether the state holds nothing of its own, so the action can drop it.
   var isReclaimable: Bool {
     machine.isEmpty && !isLoading && failure == nil && !isShowingLoading && indicatorTimer == nil
+      && optimisticLayers.isEmpty
   }
 }

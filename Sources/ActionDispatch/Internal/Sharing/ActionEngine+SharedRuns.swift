@@ -1,4 +1,4 @@
-extension BaseViewModel {
+extension ActionEngine {
   /// Makes an accepted `.joinRunning` run shared, with the dispatch that started it as its first
   /// caller.
   ///
@@ -45,7 +45,7 @@ extension BaseViewModel {
   /// A caller's returned task: it waits until the caller's part ends; cancelling it detaches the
   /// caller alone (see ``leave(_:of:_:)``).
   private func callerTask(_ caller: RunCaller, of run: Run, _ actionId: ActionId) -> Task<Void, Never> {
-    let owner = weakSelf
+    let owner = weakOwner
     let task = Task { @MainActor in
       await withTaskCancellationHandler {
         await withUnsafeContinuation { continuation in
@@ -55,7 +55,7 @@ extension BaseViewModel {
           withExtendedLifetime(viewModel) { caller.waiter = continuation }
         }
       } onCancel: {
-        Task { @MainActor in owner.object?.leave(caller, of: run, actionId) }
+        Task { @MainActor in owner.withEngine { $0.leave(caller, of: run, actionId) } }
       }
     }
     caller.task = task

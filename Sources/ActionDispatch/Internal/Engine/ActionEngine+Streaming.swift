@@ -1,4 +1,4 @@
-extension BaseViewModel {
+extension ActionEngine {
   /// Starts a streaming run: its work makes the sequence and posts each element, tagged with
   /// the run; a retry makes and iterates the sequence again.
   func startStream<Elements: AsyncSequence & Sendable>(
@@ -20,12 +20,13 @@ extension BaseViewModel {
     }
     return startRun(
       actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes, retry: retry, timeout: timeout,
-      task: { [weak self] in
+      task: { [owner = weakOwner] in
         let sequence = try await elements()
         for try await element in sequence {
           // Checked on the main actor before each element: a run that ended delivers nothing more.
-          guard let self, let run = tag.run, run.isLive, !Task.isCancelled else { throw CancellationError() }
-          self.post(.element(run, element, deliver: deliver), of: actionId)
+          guard let run = tag.run, run.isLive, !Task.isCancelled,
+            owner.withEngine({ $0.post(.element(run, element, deliver: deliver), of: actionId) }) != nil
+          else { throw CancellationError() }
         }
       },
       onSuccess: nil, onFailure: nil, onFinish: onFinish,

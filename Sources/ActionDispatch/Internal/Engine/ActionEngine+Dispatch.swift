@@ -1,4 +1,4 @@
-extension BaseViewModel {
+extension ActionEngine {
   /// Waits for a run's task; cancelling the waiting task cancels the run.
   @inlinable
   static func waitFor(_ run: Task<Void, Never>) async {
@@ -10,7 +10,7 @@ extension BaseViewModel {
   }
 }
 
-extension BaseViewModel {
+extension ActionEngine {
   /// The one way in: admits (or drops, holds, joins or answers fresh) a dispatch and starts its
   /// run's task.
   ///
@@ -217,12 +217,6 @@ extension BaseViewModel {
     }
   }
 
-  /// The number the next dispatch gets.
-  func takeRunID() -> UInt64 {
-    defer { nextRunID &+= 1 }
-    return nextRunID
-  }
-
   /// The state an `inout` access found or inserted: reading through `inout` makes
   /// `Dictionary`'s defaulted subscript insert its default, with a single lookup.
   private static func stateIn(_ state: inout ActionState) -> ActionState {
@@ -230,7 +224,7 @@ extension BaseViewModel {
   }
 }
 
-/// What ``BaseViewModel/admit(_:policy:staleTime:supersedesOtherActions:retry:timeout:onFailure:onFinish:heldAs:)``
+/// What ``ActionEngine/admit(_:policy:staleTime:supersedesOtherActions:retry:timeout:onFailure:onFinish:heldAs:)``
 /// did with a dispatch. Not nested in the generic view model, for the reason ``RunNotification`` gives.
 @usableFromInline
 enum AdmissionResult {

@@ -1,4 +1,4 @@
-extension BaseViewModel {
+extension ActionEngine {
   // MARK: - Entry points
 
   /// The run's work returned: the run succeeds, or ends as cancelled when its task was.
@@ -21,7 +21,7 @@ extension BaseViewModel {
     run.state.successOrder = outcomes.take()
     onSuccess?(value)
     if run.isShared { deliverShared(value, of: run, actionId) }
-    self.onSuccess(actionId: actionId, result: value)
+    owner.onSuccess(actionId: actionId, result: value)
     if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
     deliverEnd(of: run, actionId, .succeeded)
     endDelivery()
@@ -56,12 +56,12 @@ extension BaseViewModel {
   /// When the view model cancelled the task itself, it had retired the run first and said so
   /// (``Run/cancelTask()``): then nothing is left to do, and no task is started.
   @usableFromInline
-  nonisolated static func retireWhenCancelled(_ run: Run, of actionId: ActionId, _ owner: WeakReference<BaseViewModel>)
+  nonisolated static func retireWhenCancelled(_ run: Run, of actionId: ActionId, _ owner: WeakReference<BaseViewModel<ActionId>>)
   {
     guard !Run.isCancelledByViewModel else { return }
     Task { @MainActor in
       guard run.isLive else { return }  // it ended meanwhile, as something else ended it
-      owner.object?.retire(run, of: actionId, cancelled: false)
+      owner.withEngine { $0.retire(run, of: actionId, cancelled: false) }
     }
   }
 
@@ -212,7 +212,7 @@ extension BaseViewModel {
   private func deliver(_ notification: RunNotification, of actionId: ActionId) {
     switch notification {
     case .started(let run, let becameLoading):
-      if becameLoading { onStatusUpdate(actionId: actionId, isLoading: true) }
+      if becameLoading { owner.onStatusUpdate(actionId: actionId, isLoading: true) }
       if listeners.hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .started, run: run.id), run: run.id) }
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runStarted(while: $1) } }
     case .element(let run, let element, let deliver):
@@ -255,7 +255,7 @@ extension BaseViewModel {
       failure = error
       run.onFailure?(error)
       if run.isShared { deliverShared(error, of: run) }
-      onError(actionId: actionId, error: error)
+      owner.onError(actionId: actionId, error: error)
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) } }
     case .cancelled(let idle):
       outcome = .cancelled
@@ -269,7 +269,7 @@ extension BaseViewModel {
     } else if run.endedLoadingInDelivery {
       wentIdle = true  // a result handler cancelled the action: its loading ended then
     }
-    if wentIdle { onStatusUpdate(actionId: actionId, isLoading: false) }
+    if wentIdle { owner.onStatusUpdate(actionId: actionId, isLoading: false) }
     if listeners.hasEventListeners {
       let kind: ActionEvent<ActionId>.Kind
       switch outcome {

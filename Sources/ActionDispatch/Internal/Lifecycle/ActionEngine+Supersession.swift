@@ -1,4 +1,4 @@
-extension BaseViewModel {
+extension ActionEngine {
   /// Ends the runs of other actions that a dispatch of `actionId` names in `supersedes:`, as it
   /// becomes a run; for ``ActionDispatching/dispatch(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:oncePerRun:)``.
   ///

@@ -1,4 +1,4 @@
-extension BaseViewModel {
+extension ActionEngine {
   /// The run's task: wait for its turn or quiet period, then the work, then retirement.
   ///
   /// It holds the view model weakly, so releasing the view model cancels the run. Cancelling
@@ -16,7 +16,7 @@ extension BaseViewModel {
     onSuccess: (@MainActor (T) -> Void)?
   ) -> Task<Void, Never> {
     // The view model stays weak across every wait and the work: releasing it must cancel them.
-    let owner = weakSelf
+    let owner = weakOwner
     return Task { @MainActor in
       let value: T
       do {
@@ -38,11 +38,11 @@ extension BaseViewModel {
       } catch {
         // A run that ended already (cancelled, superseded, timed out) is not ended again.
         guard run.isLive else { return }
-        owner.object?.retire(run, of: actionId, afterWorkThrew: error)
+        owner.withEngine { $0.retire(run, of: actionId, afterWorkThrew: error) }
         return
       }
       guard run.isLive else { return }
-      owner.object?.retire(run, of: actionId, returning: value, onSuccess: onSuccess)
+      owner.withEngine { $0.retire(run, of: actionId, returning: value, onSuccess: onSuccess) }
     }
   }
 
@@ -59,10 +59,10 @@ extension BaseViewModel {
     of run: Run,
     _ actionId: ActionId,
     _ plan: RunPlan,
-    _ owner: WeakReference<BaseViewModel>
+    _ owner: WeakReference<BaseViewModel<ActionId>>
   ) async throws -> T {
     // No strong reference to the view model may live across an `await`: releasing it must cancel the run.
-    guard await waitToStart(run, plan, owner), owner.object?.beginWork(run, of: actionId, plan) == true else {
+    guard await waitToStart(run, plan, owner), owner.withEngine({ $0.beginWork(run, of: actionId, plan) }) == true else {
       throw CancellationError()
     }
     guard let retry = plan.retry else { return try await work() }
@@ -81,7 +81,7 @@ extension BaseViewModel {
   }
 
   /// Waits for the run's turn or quiet period; `false` when it ended or was cancelled meanwhile.
-  private static func waitToStart(_ run: Run, _ plan: RunPlan, _ owner: WeakReference<BaseViewModel>) async -> Bool {
+  private static func waitToStart(_ run: Run, _ plan: RunPlan, _ owner: WeakReference<BaseViewModel<ActionId>>) async -> Bool {
     switch plan.start {
     case .now:
       break
@@ -107,9 +107,10 @@ extension BaseViewModel {
     guard run.isLive else { return false }
     guard let timeout = plan.timeout else { return true }
     let clock = plan.clock
-    run.timer = Task { @MainActor [weak self] in
+    let owner = weakOwner
+    run.timer = Task { @MainActor in
       do { try await clock.sleep(for: timeout) } catch { return }
-      self?.retire(run, of: actionId, timedOutAfter: timeout)
+      owner.withEngine { $0.retire(run, of: actionId, timedOutAfter: timeout) }
     }
     return true
   }

@@ -1,4 +1,4 @@
-extension BaseViewModel {
+extension ActionEngine {
   /// Fills in what the action's machine needs to decide whether a dispatch with a `staleTime`
   /// is answered fresh: the window, and how long ago the action last succeeded.
   func askForFreshness(_ request: inout ActionStateMachine.Request, of actionId: ActionId, within staleTime: Duration) {
@@ -35,11 +35,12 @@ extension BaseViewModel {
     freshMarks.sweepDeadline = deadline
     let clock = self.clock
     let elapsed = self.elapsed
-    freshMarks.sweeper = Task { @MainActor [weak self] in
+    let owner = weakOwner
+    freshMarks.sweeper = Task { @MainActor in
       while case let remaining = deadline &- elapsed.now(), remaining > 0 {
         do { try await clock.sleep(for: .nanoseconds(remaining)) } catch { return }
       }
-      self?.sweepFreshMarks()
+      owner.withEngine { $0.sweepFreshMarks() }
     }
   }
 

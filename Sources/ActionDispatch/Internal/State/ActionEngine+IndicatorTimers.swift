@@ -2,15 +2,15 @@
 // Each action's state keeps at most one timer: the delay before showing, or the minimum display
 // period once shown. The state is not reclaimed while either runs or the indicator shows.
 
-extension BaseViewModel {
+extension ActionEngine {
   /// The action went from idle to loading.
   func indicatorStartedLoading(_ actionId: ActionId, _ state: ActionState) {
     // Loading again during the minimum display period: the indicator simply stays.
     guard !state.isShowingLoading, state.indicatorTimer == nil else { return }
     let delay = loadingIndicator.delay
     guard delay > .zero else { return showIndicator(actionId, state) }
-    state.indicatorTimer = indicatorTimer(after: delay, of: actionId, state) { viewModel in
-      if state.isLoading { viewModel.showIndicator(actionId, state) }
+    state.indicatorTimer = indicatorTimer(after: delay, of: actionId, state) { engine in
+      if state.isLoading { engine.showIndicator(actionId, state) }
     }
   }
 
@@ -33,11 +33,11 @@ extension BaseViewModel {
       state.indicatorMinimumPassed = true
       return
     }
-    state.indicatorTimer = indicatorTimer(after: minimum, of: actionId, state) { viewModel in
+    state.indicatorTimer = indicatorTimer(after: minimum, of: actionId, state) { engine in
       state.indicatorMinimumPassed = true
       if !state.isLoading {
-        viewModel.setShowingLoading(false, state, of: actionId)
-        viewModel.reclaimIfIdle(state, of: actionId)
+        engine.setShowingLoading(false, state, of: actionId)
+        engine.reclaimIfIdle(state, of: actionId)
       }
     }
   }
@@ -47,14 +47,17 @@ extension BaseViewModel {
     after duration: Duration,
     of actionId: ActionId,
     _ state: ActionState,
-    fire: @escaping @MainActor (BaseViewModel) -> Void
+    fire: @escaping @MainActor (ActionEngine) -> Void
   ) -> Task<Void, Never> {
     let clock = self.clock
-    return Task { @MainActor [weak self] in
+    let owner = weakOwner
+    return Task { @MainActor in
       do { try await clock.sleep(for: duration) } catch { return }
-      guard let self, self.states[actionId] === state, !Task.isCancelled else { return }
-      state.indicatorTimer = nil
-      fire(self)
+      owner.withEngine { engine in
+        guard engine.states[actionId] === state, !Task.isCancelled else { return }
+        state.indicatorTimer = nil
+        fire(engine)
+      }
     }
   }
 }

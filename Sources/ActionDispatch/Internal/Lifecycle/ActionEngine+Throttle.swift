@@ -1,4 +1,4 @@
-extension BaseViewModel {
+extension ActionEngine {
   /// Opens a throttle window for an action whose throttled run just started.
   ///
   /// When the interval ends on the view model's clock, the window closes and the latest
@@ -7,9 +7,10 @@ extension BaseViewModel {
     let window = ThrottleWindow()
     state.machine.open(window)
     let clock = self.clock
-    window.timer = Task { @MainActor [weak self] in
+    let owner = weakOwner
+    window.timer = Task { @MainActor in
       do { try await clock.sleep(for: interval) } catch { return }
-      self?.closeThrottleWindow(window, of: actionId)
+      owner.withEngine { $0.closeThrottleWindow(window, of: actionId) }
     }
   }
 
@@ -39,17 +40,18 @@ extension BaseViewModel {
       if let replaced = states[actionId]?.machine.hold(held) { drop(replaced, of: actionId) }
       post(.held(runID), of: actionId)
     }
-    return Task { @MainActor [weak self] in
+    let owner = weakOwner
+    return Task { @MainActor in
       let run = await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Task<Void, Never>?, Never>) in
           // Parks with the view model held, so that its `deinit` (which may run on another
           // thread and settles what is held) comes wholly before or after; once it is gone,
           // nothing will settle the dispatch, which is then dropped.
-          guard let self else { return continuation.resume(returning: nil) }
-          withExtendedLifetime(self) { held.wait(continuation) }
+          guard let viewModel = owner.object else { return continuation.resume(returning: nil) }
+          withExtendedLifetime(viewModel) { held.wait(continuation) }
         }
-      } onCancel: { [weak self] in
-        Task { @MainActor [weak self] in self?.dropHeldDispatch(runID, of: actionId) }
+      } onCancel: {
+        Task { @MainActor in owner.withEngine { $0.dropHeldDispatch(runID, of: actionId) } }
       }
       guard let run else { return }
       await withTaskCancellationHandler {

@@ -1,7 +1,7 @@
 // Every change to an action's observable state goes through here, so that ``ActionObservation``
 // tells exactly the views that read what changed.
 
-extension BaseViewModel {
+extension ActionEngine {
   /// Marks the action loading or not, and counts it into or out of ``isAnyLoading``.
   func setLoading(_ isLoading: Bool, _ state: ActionState, of actionId: ActionId) {
     observation.changeLoading(of: actionId) { state.isLoading = isLoading }

@@ -1,4 +1,4 @@
-extension BaseViewModel {
+extension ActionEngine {
   /// The bookkeeping of a query dispatch that does not depend on the caller's value type being
   /// known: finds or makes the key's entry, makes the action watch it (cancelling the action's
   /// run for another key it showed), gives the watch `handle`, and says what the dispatch does.
@@ -20,7 +20,7 @@ extension BaseViewModel {
       watcher = unsafeDowncast(existing, to: QueryWatcher<Value>.self)  // it watches this entry: its type
     } else {
       // The action shows another key now: its run for the old one ends.
-      if states[actionId]?.isLoading == true { cancel(actionId) }
+      if states[actionId]?.isLoading == true { cancelRuns(of: actionId) }
       watcher = cache.watch(entry)
       watches.set(watcher, for: actionId)
     }
@@ -35,6 +35,35 @@ extension BaseViewModel {
 }
 
 /// What a query dispatch does, as ``BaseViewModel/prepareQuery(_:_:in:staleTime:failureTime:handle:)`` decided.
+extension ActionEngine {
+  /// Answers a dispatch from a ``QueryCache``'s fresh value: no run, no loading; the action's old
+  /// error is cleared, `deliver` gives the caller the value, and `fresh` is emitted.
+  @usableFromInline
+  func answerFromCache(_ actionId: ActionId, _ deliver: () -> Void) {
+    delivering {
+      if let state = states[actionId], state.failure != nil {
+        setFailure(nil, state, of: actionId)
+        reclaimIfIdle(state, of: actionId)
+      }
+      noteCachedSuccess(of: actionId)
+      deliver()
+      post(.fresh(takeRunID(), onFinish: nil), of: actionId)
+    }
+  }
+
+  /// A ``QueryCache`` gave the action a value with no run of its own (fresh, stale, or another
+  /// view model's fetch): for ``Loadable``, the action has succeeded, as a run's success says.
+  @usableFromInline
+  func noteCachedSuccess(of actionId: ActionId) {
+    let order = outcomes.take()
+    if let state = states[actionId] {
+      state.successOrder = order
+    } else {
+      outcomes.recordSuccess(of: actionId, order: order)
+    }
+  }
+}
+
 @usableFromInline
 enum QueryDispatchPlan<Value> {
   /// Answer with the fresh value; no run.

@@ -1,4 +1,4 @@
-extension BaseViewModel {
+extension ActionEngine {
   /// A dispatch's `optimistic:` change, as the layers keep it: its closures are given `viewModel`
   /// (the dispatching subclass, held `unowned`: only the view model calls them, from its
   /// own delivery, so it is alive whenever they run).
@@ -17,7 +17,7 @@ extension BaseViewModel {
   @usableFromInline
   func making(_ change: OptimisticChange, _ actionId: ActionId) -> @MainActor (Run) -> Void {
     unowned let owner = self
-    return { _ in owner.makeOptimisticChange(change, of: actionId) }
+    return { run in owner.makeOptimisticChange(change, in: run.state) }
   }
 
   /// What resolves the change when its run ends (a run's `onFinish`).
@@ -31,9 +31,9 @@ extension BaseViewModel {
   ///
   /// Called when a dispatch becomes a run (`onAccepted`), and only then: a dropped dispatch never
   /// makes its change, and a held one makes it when it starts.
-  func makeOptimisticChange(_ change: OptimisticChange, of actionId: ActionId) {
+  func makeOptimisticChange(_ change: OptimisticChange, in state: ActionState) {
     // Pushed first, then made: a change that dispatches the same action lies under that run's.
-    optimisticLayers[actionId, default: []].append(change)
+    state.optimisticLayers.append(change)
     change.make()
   }
 
@@ -46,22 +46,24 @@ extension BaseViewModel {
   ///   back — at once when it is the newest change; otherwise after the newer changes over it
   ///   resolve, and never when one of them succeeds. Rollbacks run newest first, each restoring
   ///   what the change it undoes found.
+  ///
+  /// The action's entry keeps its layers, and is not reclaimed while it has any: the last run's
+  /// end reclaims it here, once its change is settled.
   func settle(_ change: OptimisticChange, of actionId: ActionId, _ outcome: RunOutcome) {
-    guard let layers = optimisticLayers[actionId], let index = layers.firstIndex(where: { $0 === change }) else {
+    guard let state = states[actionId], let index = state.optimisticLayers.firstIndex(where: { $0 === change }) else {
       return  // never made (a dropped dispatch), or settled by a newer success
     }
     switch outcome {
     case .succeeded:
-      optimisticLayers[actionId]?.removeSubrange(...index)
-      if optimisticLayers[actionId]?.isEmpty == true { optimisticLayers[actionId] = nil }
+      state.optimisticLayers.removeSubrange(...index)
     case .failed, .cancelled:
       change.awaitsRollback = true
       // One layer at a time, reading the layers afresh: a rollback may dispatch or cancel.
-      while let newest = optimisticLayers[actionId]?.last, newest.awaitsRollback {
-        optimisticLayers[actionId]?.removeLast()
-        if optimisticLayers[actionId]?.isEmpty == true { optimisticLayers[actionId] = nil }
+      while let newest = state.optimisticLayers.last, newest.awaitsRollback {
+        state.optimisticLayers.removeLast()
         newest.rollback?()
       }
     }
+    reclaimIfIdle(state, of: actionId)
   }
 }
