@@ -57,7 +57,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   public init() {
     self.engine = ActionEngine(clock: ContinuousClock(), loadingIndicator: .immediate)
     self.loadingIndicator = .immediate
-    engine.owner = self
+    engine.attach(to: self)
   }
 
   /// Creates a view model whose timed policies wait on the given clock.
@@ -69,7 +69,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   public init(clock: any Clock<Duration>) {
     self.engine = ActionEngine(clock: clock, loadingIndicator: .immediate)
     self.loadingIndicator = .immediate
-    engine.owner = self
+    engine.attach(to: self)
   }
 
   /// Creates a view model whose ``isShowingLoading(for:)`` follows loading with a delay and a
@@ -85,7 +85,7 @@ open class BaseViewModel<ActionId: ActionIdType> {
   public init(clock: any Clock<Duration> = ContinuousClock(), loadingIndicator: LoadingIndicator = .immediate) {
     self.engine = ActionEngine(clock: clock, loadingIndicator: loadingIndicator)
     self.loadingIndicator = loadingIndicator
-    engine.owner = self
+    engine.attach(to: self)
   }
 
   // MARK: - State

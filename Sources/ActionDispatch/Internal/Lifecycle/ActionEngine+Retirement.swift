@@ -21,7 +21,7 @@ extension ActionEngine {
     run.state.successOrder = outcomes.take()
     onSuccess?(value)
     if run.isShared { deliverShared(value, of: run, actionId) }
-    owner.onSuccess(actionId: actionId, result: value)
+    withOwner { $0.onSuccess(actionId: actionId, result: value) }
     if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
     deliverEnd(of: run, actionId, .succeeded)
     endDelivery()
@@ -212,7 +212,7 @@ extension ActionEngine {
   private func deliver(_ notification: RunNotification, of actionId: ActionId) {
     switch notification {
     case .started(let run, let becameLoading):
-      if becameLoading { owner.onStatusUpdate(actionId: actionId, isLoading: true) }
+      if becameLoading { withOwner { $0.onStatusUpdate(actionId: actionId, isLoading: true) } }
       if listeners.hasEventListeners { emit(ActionEvent(actionId: actionId, kind: .started, run: run.id), run: run.id) }
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runStarted(while: $1) } }
     case .element(let run, let element, let deliver):
@@ -255,7 +255,7 @@ extension ActionEngine {
       failure = error
       run.onFailure?(error)
       if run.isShared { deliverShared(error, of: run) }
-      owner.onError(actionId: actionId, error: error)
+      withOwner { $0.onError(actionId: actionId, error: error) }
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) } }
     case .cancelled(let idle):
       outcome = .cancelled
@@ -269,7 +269,7 @@ extension ActionEngine {
     } else if run.endedLoadingInDelivery {
       wentIdle = true  // a result handler cancelled the action: its loading ended then
     }
-    if wentIdle { owner.onStatusUpdate(actionId: actionId, isLoading: false) }
+    if wentIdle { withOwner { $0.onStatusUpdate(actionId: actionId, isLoading: false) } }
     if listeners.hasEventListeners {
       let kind: ActionEvent<ActionId>.Kind
       switch outcome {
