@@ -129,7 +129,7 @@ extension MachineFuzzer {
   ) {
     issued[Int(id)] = .run
     let run = Run(id: id, state: state, startedAt: nil, onFailure: nil, onFinish: nil)
-    run.isShared = shared
+    if shared { run.shared = SharedRun() }
     let superseded = machine.accept(run, supersedes: supersedes)
     if supersedes ? !areTheLiveRuns(superseded, sparing: nil) : !superseded.isEmpty {
       problem(

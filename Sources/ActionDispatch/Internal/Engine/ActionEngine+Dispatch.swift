@@ -167,7 +167,7 @@ extension ActionEngine {
       let run = Run(
         id: runID, state: state, startedAt: listeners.hasEventListeners ? Run.now() : nil,
         onFailure: shared ? nil : onFailure, onFinish: onFinish)
-      run.isShared = shared
+      if shared { run.shared = SharedRun() }
       let superseded = state.machine.accept(run, supersedes: supersedes)
       // A plain run (starts now, no retry, no timeout) carries no plan: its task does the least.
       let plan =

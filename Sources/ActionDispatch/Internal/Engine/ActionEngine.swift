@@ -74,8 +74,6 @@ final class ActionEngine<ActionId: ActionIdType> {
   /// for a gated row (issue 40): "keyed actions: 100000 distinct rows" read 1.36–1.49× with an
   /// `ActionId?` here and 1.31–1.35× with the pointer (gate ≤ 1.5×; 1.29–1.34× before issue 40).
   nonisolated(unsafe) let recentActionId = UnsafeMutablePointer<ActionId>.allocate(capacity: 1)
-  /// The callers of each shared run (``DispatchPolicy/joinRunning``) in flight, by run number.
-  nonisolated(unsafe) var sharedRuns: [UInt64: SharedRun] = [:]
   /// When the actions last succeeded, for `staleTime:`; empty until a dispatch gives one.
   nonisolated(unsafe) var freshMarks = FreshMarks<ActionId>()
   /// The order of the actions' last successes and errors, for ``Loadable``.
@@ -114,13 +112,11 @@ final class ActionEngine<ActionId: ActionIdType> {
           run.turnWaiter = nil
           waiter.resume()
         }
+        for caller in run.shared?.callers ?? [] { caller.end() }
       }
       state.indicatorTimer?.cancel()
       window?.timer?.cancel()
       window?.held?.settle(nil)
-    }
-    for shared in sharedRuns.values {
-      for caller in shared.callers { caller.end() }
     }
     freshMarks.sweeper?.cancel()
     for sink in listeners.eventSinks { sink.finish?() }

@@ -40,12 +40,14 @@ final class Run: @unchecked Sendable {
   /// Whether a result handler of this run cancelled its action while the run's result was being
   /// delivered, which ended the action's loading then: the loading-off hook comes in this run's end.
   var endedLoadingInDelivery = false
-  /// Whether callers may join the run (``DispatchPolicy/joinRunning``): its callers are then in
-  /// ``BaseViewModel/sharedRuns``. Beside the flag above, in the same padding.
-  @usableFromInline @exclusivity(unchecked) var isShared = false
+  /// The callers of a run they may join (``DispatchPolicy/joinRunning``); `nil` for any other run.
+  @usableFromInline @exclusivity(unchecked) var shared: SharedRun?
   /// Whether the run's success leaves a fresh mark: not when its action was invalidated while
   /// it ran (its result may predate the change that invalidated it).
   @exclusivity(unchecked) var marksFresh = true
+
+  /// Whether callers may join the run (``DispatchPolicy/joinRunning``).
+  @inlinable var isShared: Bool { shared != nil }
 
   init(
     id: UInt64,

@@ -12,9 +12,7 @@ extension ActionEngine {
     element: (@MainActor (Any) -> Void)?
   ) -> Task<Void, Never> {
     let caller = RunCaller(id: run.id, delivery: .init(succeeded: succeeded, failed: failed, element: element))
-    let shared = SharedRun()
-    shared.join(caller)
-    sharedRuns[run.id] = shared
+    run.shared?.join(caller)
     return callerTask(caller, of: run, actionId)
   }
 
@@ -33,7 +31,7 @@ extension ActionEngine {
   ) -> Task<Void, Never> {
     let caller = RunCaller(
       id: callerID, delivery: .init(succeeded: succeeded, failed: failed, element: element, onFinish: onFinish))
-    guard let shared = sharedRuns[run.id] else {
+    guard let shared = run.shared else {
       preconditionFailure("a shared run in flight has its callers")
     }
     shared.join(caller)
@@ -67,7 +65,7 @@ extension ActionEngine {
   /// last caller, no one wants the result: the run ends as cancelled.
   private func leave(_ caller: RunCaller, of run: Run, _ actionId: ActionId) {
     guard !caller.hasEnded else { return }
-    guard let shared = sharedRuns[run.id] else { return caller.end() }
+    guard let shared = run.shared else { return caller.end() }
     let wasLast = shared.leave(caller)
     caller.delivery.onFinish?(.cancelled)
     if wasLast, run.isLive { retire(run, of: actionId, cancelled: true) }
@@ -77,7 +75,7 @@ extension ActionEngine {
   /// another type (it joined a run of the same action dispatched with another result type) gets
   /// an ``UnexpectedResultTypeError`` in its failure closure instead.
   func deliverShared(_ value: Any, of run: Run, _ actionId: ActionId) {
-    sharedRuns[run.id]?.forEachAttached { caller in
+    run.shared?.forEachAttached { caller in
       guard let succeeded = caller.delivery.succeeded, !succeeded(value) else { return }
       caller.delivery.failed?(
         UnexpectedResultTypeError(
@@ -88,18 +86,18 @@ extension ActionEngine {
 
   /// Delivers a shared run's error to its callers, in dispatch order.
   func deliverShared(_ error: any Error, of run: Run) {
-    sharedRuns[run.id]?.forEachAttached { $0.delivery.failed?(error) }
+    run.shared?.forEachAttached { $0.delivery.failed?(error) }
   }
 
   /// Delivers a shared streaming run's element to the callers attached now, in dispatch order.
   func deliverShared(element: Any, of run: Run) {
-    sharedRuns[run.id]?.forEachAttached { $0.delivery.element?(element) }
+    run.shared?.forEachAttached { $0.delivery.element?(element) }
   }
 
   /// A shared run ended: every caller still there hears how — `cancelled` for one whose task was
   /// cancelled meanwhile — and its task completes.
   func finishShared(_ run: Run, _ outcome: RunOutcome) {
-    guard let shared = sharedRuns.removeValue(forKey: run.id) else { return }
+    guard let shared = run.shared else { return }
     for caller in shared.callers where !caller.hasEnded {
       let wasAttached = caller.isAttached
       caller.end()

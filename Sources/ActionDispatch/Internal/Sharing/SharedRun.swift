@@ -3,6 +3,7 @@
 /// Joining appends and leaving marks a caller ended and counts it out: both O(1) whatever the
 /// number of callers. Callers that left are dropped from the list once they outnumber those
 /// still attached, so a long run that callers keep joining and leaving holds only the attached.
+@usableFromInline
 final class SharedRun {
   /// The callers, in dispatch order; some may have left.
   private(set) var callers: [RunCaller] = []
