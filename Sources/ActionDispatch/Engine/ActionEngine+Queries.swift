@@ -34,7 +34,7 @@ extension ActionEngine {
   }
 }
 
-/// What a query dispatch does, as ``BaseViewModel/prepareQuery(_:_:in:staleTime:failureTime:handle:)`` decided.
+/// What a query dispatch does, as ``ActionEngine/prepareQuery(_:_:in:staleTime:failureTime:handle:)`` decided.
 extension ActionEngine {
   /// Answers a dispatch from a ``QueryCache``'s fresh value: no run, no loading; the action's old
   /// error is cleared, `deliver` gives the caller the value, and `fresh` is emitted.

@@ -1,3 +1,61 @@
+extension ActionEngine {
+  /// Fills in what the action's machine needs to decide whether a dispatch with a `staleTime`
+  /// is answered fresh: the window, and how long ago the action last succeeded.
+  func askForFreshness(_ request: inout ActionStateMachine.Request, of actionId: ActionId, within staleTime: Duration) {
+    freshMarks.remember(for: staleTime, of: actionId)
+    request.staleTime = staleTime
+    guard let last = freshMarks.lastSuccess(of: actionId) else { return }
+    request.sinceLastSuccess = .nanoseconds(elapsed.now() &- last)
+  }
+  func markFresh(_ actionId: ActionId) {
+    let now = elapsed.now()
+    freshMarks.mark(actionId, at: now)
+    // A mark kept for a shorter stale time than the sweep planned for (more than an eighth of
+    // its own window sooner) moves the sweep earlier: a mark goes at most an eighth late.
+    let keptFor = freshMarks.keptFor(actionId)
+    let due = now &+ keptFor
+    guard freshMarks.sweeper == nil || due < freshMarks.sweepDeadline &- keptFor / 8 else { return }
+    freshMarks.sweeper?.cancel()
+    scheduleFreshSweep(at: due)
+  }
+
+  /// Forgets the marks that no dispatch can find fresh any more when they are due, on the view
+  /// model's clock: one timer per view model, whatever the number of marks. The deadline is
+  /// fixed now, not when the timer's task first runs, so time that passes meanwhile counts.
+  private func scheduleFreshSweep(at deadline: Int64) {
+    freshMarks.sweepDeadline = deadline
+    let clock = self.clock
+    let elapsed = self.elapsed
+    let owner = weakOwner
+    freshMarks.sweeper = Task { @MainActor in
+      while case let remaining = deadline &- elapsed.now(), remaining > 0 {
+        do { try await clock.sleep(for: .nanoseconds(remaining)) } catch { return }
+      }
+      owner.withEngine { $0.sweepFreshMarks() }
+    }
+  }
+
+  private func sweepFreshMarks() {
+    freshMarks.sweeper = nil
+    let now = elapsed.now()
+    guard let next = freshMarks.sweep(at: now) else { return }
+    // At most eight sweeps per window: a sweep visits every mark, so its cost is spread over a
+    // window's successes, and a mark goes at most an eighth of the window after it is due.
+    scheduleFreshSweep(at: max(next, now &+ freshMarks.retention / 8))
+  }
+
+  /// Stops the runs in flight of the actions `matches` picks from making their action fresh:
+  /// they may have read what the change that invalidated them replaced.
+  func keepRunsFromMarkingFresh(where matches: (ActionId) -> Bool) {
+    for (actionId, state) in states where matches(actionId) {
+      state.machine.runs.forEach { run in
+        run.marksFresh = false
+        return true
+      }
+    }
+  }
+}
+
 /// The actions that succeeded recently, for `staleTime:`: when each one's last success was.
 ///
 /// A mark is a key and a time in one table — no ``ActionState``, no timer of its own — so that
@@ -103,5 +161,32 @@ struct FreshMarks<ActionId: ActionIdType> {
     var smaller = [ActionId: Int64](minimumCapacity: kept)
     for (actionId, time) in lastSuccess where isKept(actionId, time) { smaller[actionId] = time }
     lastSuccess = smaller
+  }
+}
+
+/// Reads a clock as time elapsed since a start, whatever the clock's instant type: how the view
+/// model measures freshness on its own clock (a `TestClock` in tests).
+final class ElapsedTime: Sendable {
+  private let read: @Sendable () -> Duration
+
+  /// Starts counting now on `clock`.
+  init<C: Clock<Duration>>(_ clock: C) {
+    let start = clock.now
+    read = { start.duration(to: clock.now) }
+  }
+
+  /// Nanoseconds since the start.
+  func now() -> Int64 {
+    read().wholeNanoseconds
+  }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds, saturating: a window of centuries is a long one.
+  var wholeNanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    guard seconds < Int64.max / 1_000_000_000 else { return .max }
+    guard seconds > -(Int64.max / 1_000_000_000) else { return .min }
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 }

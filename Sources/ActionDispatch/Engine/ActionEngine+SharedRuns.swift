@@ -105,3 +105,97 @@ extension ActionEngine {
     }
   }
 }
+
+/// The callers of one shared run (``DispatchPolicy/joinRunning``), in dispatch order.
+///
+/// Joining appends and leaving marks a caller ended and counts it out: both O(1) whatever the
+/// number of callers. Callers that left are dropped from the list once they outnumber those
+/// still attached, so a long run that callers keep joining and leaving holds only the attached.
+@usableFromInline
+final class SharedRun {
+  /// The callers, in dispatch order; some may have left.
+  private(set) var callers: [RunCaller] = []
+  /// How many callers are attached.
+  private(set) var attached = 0
+
+  init() {}
+
+  /// Adds a caller, the newest.
+  func join(_ caller: RunCaller) {
+    callers.append(caller)
+    attached += 1
+  }
+
+  /// Detaches a caller that is attached: its part ends.
+  ///
+  /// - Returns: Whether it was the last one attached.
+  func leave(_ caller: RunCaller) -> Bool {
+    caller.end()
+    attached -= 1
+    if callers.count > 32 && callers.count > 2 * attached { callers.removeAll { $0.hasEnded } }
+    return attached == 0
+  }
+
+  /// Calls `body` with each caller attached now, in dispatch order; one that leaves meanwhile (or
+  /// whose task was cancelled) is skipped, and one that joins meanwhile (an element's closure
+  /// dispatched) is not called.
+  @MainActor func forEachAttached(_ body: (RunCaller) -> Void) {
+    var index = 0
+    let end = callers.count
+    while index < end {
+      let caller = callers[index]
+      index += 1
+      if caller.isAttached { body(caller) }
+    }
+  }
+}
+
+/// One caller of a shared run (``DispatchPolicy/joinRunning``): the dispatch that started it or
+/// one that joined it, with its own closures and its own returned task.
+///
+/// `@unchecked Sendable` only so that its task's cancellation handler can carry it to the main
+/// actor; it is read and written on the main actor alone, and by a released view model's
+/// `deinit`, which only resumes its waiter (the task parks with the view model held).
+final class RunCaller: @unchecked Sendable {
+  /// The caller's dispatch number.
+  let id: UInt64
+  /// What it is told of the run.
+  let delivery: Delivery
+  /// Its returned task: once that is cancelled, the caller is as good as gone (its leaving is
+  /// on its way to the main actor), and is told nothing more.
+  var task: Task<Void, Never>?
+  /// Whether its part has ended: it left, or the run ended.
+  var hasEnded = false
+  /// Its returned task, parked until its part ends. Unsafe (no allocation): every resume clears
+  /// it first, so it is resumed exactly once.
+  var waiter: UnsafeContinuation<Void, Never>?
+
+  init(id: UInt64, delivery: Delivery) {
+    self.id = id
+    self.delivery = delivery
+  }
+
+  /// Whether it still wants the run's result: its part has not ended and its task is not cancelled.
+  var isAttached: Bool { !hasEnded && task?.isCancelled != true }
+
+  /// Ends its part: its returned task completes.
+  func end() {
+    hasEnded = true
+    guard let waiter else { return }
+    self.waiter = nil
+    waiter.resume()
+  }
+
+  /// A caller's closures.
+  struct Delivery {
+    /// Its success closure, given the run's value boxed: `false` when the value is not of the
+    /// type it expects (it joined a run of the same action with another result type).
+    var succeeded: (@MainActor (Any) -> Bool)?
+    /// Its failure closure.
+    var failed: (@MainActor (any Error) -> Void)?
+    /// Its `onElement`, for a streaming run.
+    var element: (@MainActor (Any) -> Void)?
+    /// Told how its part ended — the run's outcome, or `cancelled` when it left — for groups.
+    var onFinish: (@MainActor (RunOutcome) -> Void)?
+  }
+}
