@@ -72,7 +72,7 @@ extension ActionEngine {
           timeout: timeout, task: work, onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish,
           onAccepted: onAccepted, onElement: onElement, oncePerRun: oncePerRun, heldAs: runID)
       }
-    case .accepted(let run, let plan, let superseded, let window, let supersedesOtherActions):
+    case .accepted(let run, let plan, let superseded, let becameLoading, let window, let supersedesOtherActions):
       // A shared run's closures are its first caller's, so that they are skipped when it leaves.
       let starter =
         run.isShared
@@ -82,7 +82,7 @@ extension ActionEngine {
       let task = makeRunTask(run, of: actionId, plan: plan, work: work, onSuccess: runSucceeded)
       run.task = task
       started(
-        run, of: actionId, superseding: superseded, window: window,
+        run, of: actionId, superseding: superseded, becameLoading: becameLoading, window: window,
         otherActions: supersedesOtherActions ? supersedes : nil, onAccepted: onAccepted)
       return starter ?? task
     }
@@ -171,17 +171,19 @@ extension ActionEngine {
         id: runID, state: state, startedAt: listeners.hasEventListeners ? Run.now() : nil,
         onFailure: shared ? nil : onFailure, onFinish: onFinish)
       if shared { run.shared = SharedRun() }
-      let superseded = state.machine.accept(run, supersedes: supersedes)
+      let (superseded, becameLoading) = state.machine.accept(run, supersedes: supersedes)
       // A plain run (starts now, no retry, no timeout) carries no plan: its task does the least.
       let plan =
         start == .now && retry == nil && timeout == nil
         ? nil : RunPlan(start: start, retry: retry, timeout: timeout, clock: clock)
       return .accepted(
-        run, plan, superseded: superseded, window: window, supersedesOtherActions: supersedesOtherActions)
+        run, plan, superseded: superseded, becameLoading: becameLoading, window: window,
+        supersedesOtherActions: supersedesOtherActions)
     }
   }
 
-  /// What follows an accepted run's task: its throttle window, loading, `started`, `onAccepted`
+  /// What follows an accepted run's task: its throttle window, loading (when the machine said it
+  /// `becameLoading`), `started`, `onAccepted`
   /// (the optimistic change, a streaming run's tag), and the retirement of the runs it
   /// supersedes, its own action's and then those of `otherActions` — all state changes first,
   /// then their notifications.
@@ -191,12 +193,11 @@ extension ActionEngine {
   /// its own action ends runs already counted, and the runs it ended are not ended again.
   @usableFromInline
   func started(
-    _ run: Run, of actionId: ActionId, superseding superseded: [Run], window: Duration?, otherActions: [ActionId]?,
-    onAccepted: (@MainActor (Run) -> Void)? = nil
+    _ run: Run, of actionId: ActionId, superseding superseded: [Run], becameLoading: Bool, window: Duration?,
+    otherActions: [ActionId]?, onAccepted: (@MainActor (Run) -> Void)? = nil
   ) {
     let state = run.state
     if let window { openThrottleWindow(window, of: actionId, in: state) }
-    let becameLoading = !state.isLoading
     if becameLoading {
       setLoading(true, state, of: actionId)
       if indicatorIsTimed { indicatorStartedLoading(actionId, state) }
@@ -240,9 +241,10 @@ enum AdmissionResult {
   /// Held by the action's throttle window, with its number.
   case held(UInt64)
   /// Accepted: the run, live; its plan (`nil` for a plain run); the runs of its action it
-  /// supersedes, the throttle window it opens, and whether it supersedes the other actions its
-  /// dispatch names.
-  case accepted(Run, RunPlan?, superseded: [Run], window: Duration?, supersedesOtherActions: Bool)
+  /// supersedes, whether the action became loading with it, the throttle window it opens, and
+  /// whether it supersedes the other actions its dispatch names.
+  case accepted(
+    Run, RunPlan?, superseded: [Run], becameLoading: Bool, window: Duration?, supersedesOtherActions: Bool)
 }
 
 /// The task a dispatch answered fresh returns: one task, made once, that has nothing to do.
@@ -390,8 +392,7 @@ extension ActionEngine {
   @inline(never) @usableFromInline
   func retire<T>(_ run: Run, of actionId: ActionId, returning value: T, onSuccess: (@MainActor (T) -> Void)?) {
     guard !Task.isCancelled else { return retire(run, of: actionId, cancelled: false) }
-    detach(run)
-    run.state.resultInDelivery = run
+    detach(run, deliveringResult: true)
     // A run's task resumes only between two turns of the main actor, never inside a delivery, so
     // this delivery starts now: the run's result handlers first, given the value typed (it is
     // boxed only for `On` handlers, and no closure is made for it).
@@ -462,14 +463,13 @@ extension ActionEngine {
   /// delivered now, or after the one being delivered.
   func cancelRuns(of actionId: ActionId) {
     guard let state = states[actionId] else { return }
-    let (runs, held) = state.machine.cancel()
+    let (runs, held, delivered) = state.machine.cancel()
     delivering {
       if let held { drop(held, of: actionId) }
-      if let delivered = state.resultInDelivery {
+      if let delivered {
         // Called from a result handler of the run being delivered: the action stops loading now,
         // and the loading-off hook comes in that run's end, where every other end puts it.
-        state.resultInDelivery = nil
-        if runs.isEmpty, endLoadingIfIdle(state, of: actionId) { delivered.endedLoadingInDelivery = true }
+        if endLoadingIfIdle(state, of: actionId) { delivered.endedLoadingInDelivery = true }
       }
       for run in runs { retire(run, of: actionId, cancelled: true) }
     }
@@ -489,7 +489,7 @@ extension ActionEngine {
   /// Its action stops loading at once, when this was its last run: a cancelled run has no
   /// result to deliver first.
   func retire(_ run: Run, of actionId: ActionId, cancelled cancelsWork: Bool) {
-    detach(run)
+    detach(run, deliveringResult: false)
     if cancelsWork { run.cancelTask() }
     post(.ended(run, .cancelled(wentIdle: endLoadingIfIdle(run.state, of: actionId))), of: actionId)
   }
@@ -497,20 +497,19 @@ extension ActionEngine {
   /// Ends a live run as failed, once: ``errorMessage(for:)`` reports the error at once, and the action
   /// counts the run as loading until its failure handlers have run.
   private func retire(_ run: Run, of actionId: ActionId, failedWith error: any Error) {
-    detach(run)
+    detach(run, deliveringResult: true)
     let state = run.state
     setFailure(error, state, of: actionId)
-    state.resultInDelivery = run
     post(.ended(run, .failed(error)), of: actionId)
   }
 
   /// Takes a live run out of its action — the one step every end of a run takes, once: it is no
   /// longer live, its timer stops, a task waiting for its turn wakes, and so does the next run
   /// whose turn came.
-  private func detach(_ run: Run) {
+  private func detach(_ run: Run, deliveringResult: Bool) {
     precondition(run.isLive, "a run ended twice")
     run.isLive = false
-    if let next = run.state.machine.runEnded(run) { wake(next) }
+    if let next = run.state.machine.runEnded(run, deliveringResult: deliveringResult) { wake(next) }
     wake(run)
     run.timer?.cancel()
   }
@@ -522,9 +521,10 @@ extension ActionEngine {
     waiter.resume()
   }
 
-  /// Counts the action out of loading when nothing holds it any more; `true` when it went idle.
+  /// Counts the action out of loading when its machine says nothing holds it any more; `true`
+  /// when it went idle.
   private func endLoadingIfIdle(_ state: ActionState, of actionId: ActionId) -> Bool {
-    guard state.isLoading, !state.holdsLoading else { return false }
+    guard state.machine.goesIdle else { return false }
     setLoading(false, state, of: actionId)
     if indicatorIsTimed { indicatorStoppedLoading(actionId, state) }
     reclaimIfIdle(state, of: actionId)
@@ -652,8 +652,7 @@ extension ActionEngine {
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runCancelled(while: $1) } }
     }
     let state = run.state
-    if state.resultInDelivery === run {
-      state.resultInDelivery = nil
+    if state.machine.resultDelivered(run) {
       wentIdle = endLoadingIfIdle(state, of: actionId)
     } else if run.endedLoadingInDelivery {
       wentIdle = true  // a result handler cancelled the action: its loading ended then

@@ -192,7 +192,7 @@ final class ActionEngine<ActionId: ActionIdType> {
 extension ActionEngine {
   /// Marks the action loading or not, and counts it into or out of ``isAnyLoading``.
   func setLoading(_ isLoading: Bool, _ state: ActionState, of actionId: ActionId) {
-    observation.changeLoading(of: actionId) { state.isLoading = isLoading }
+    observation.changeLoading(of: actionId) { state.machine.setLoading(isLoading) }
     let count = loadingActionCount + (isLoading ? 1 : -1)
     // `isAnyLoading` changes only when the count crosses zero.
     if count == 0 || loadingActionCount == 0 {

@@ -11,8 +11,6 @@
 ///
 /// Not generic on purpose: a generic class's key paths and metadata are built at run time.
 final class ActionState {
-  /// Whether the action is loading: changed only on idle ↔ loading transitions.
-  var isLoading = false
   /// The last run's error, until the action is dispatched again or the error is cleared.
   var failure: (any Error)?
   /// When ``failure`` was recorded, in the view model's ``OutcomeOrder``.
@@ -29,9 +27,6 @@ final class ActionState {
   ///
   /// Unchecked for the "distinct rows" gate: see the figures beside `ActionEngine`'s stored properties.
   @exclusivity(unchecked) var machine = ActionStateMachine()
-  /// The run whose result (value or error) is being delivered: it has ended, but the action
-  /// counts it as loading until its result handlers have run.
-  var resultInDelivery: Run?
   /// The indicator's pending delay or minimum display period, while one is running.
   var indicatorTimer: Task<Void, Never>?
   /// Whether the shown indicator's minimum display period has passed.
@@ -42,12 +37,12 @@ final class ActionState {
 
   init() {}
 
-  /// Whether something still holds the action loading: a live run, or a result being delivered.
-  var holdsLoading: Bool { !machine.runs.isEmpty || resultInDelivery != nil }
+  /// Whether the action is loading (its machine decides).
+  var isLoading: Bool { machine.isLoading }
 
   /// Whether the state holds nothing of its own, so the action can drop it.
   var isReclaimable: Bool {
-    machine.isEmpty && !isLoading && failure == nil && !isShowingLoading && indicatorTimer == nil
+    machine.isEmpty && failure == nil && !isShowingLoading && indicatorTimer == nil
       && optimisticLayers.isEmpty
   }
 }

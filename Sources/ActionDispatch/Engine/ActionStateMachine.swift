@@ -59,8 +59,29 @@ struct ActionStateMachine {
   /// The open throttle window, while a throttled run started less than its interval ago.
   private(set) var window: ThrottleWindow?
 
-  /// Whether the action has nothing live: no run and no throttle window.
-  var isEmpty: Bool { runs.isEmpty && window == nil }
+  /// Whether the action is loading, as its views read it: from the acceptance of a run while it
+  /// was idle (``accept(_:supersedes:)`` answers `becameLoading`) until ``goesIdle`` says nothing
+  /// holds it any more. Changed only by ``setLoading(_:)``, which the engine calls as those
+  /// answers say, telling the views around the change.
+  private(set) var isLoading = false
+  /// The run whose result (value or error) is being delivered: it has ended, but the action counts
+  /// it as loading until its result handlers have run (``resultDelivered(_:)``).
+  private(set) var resultInDelivery: Run?
+
+  /// Whether the action has nothing live: no run, no result being delivered, no throttle window,
+  /// and it is not loading.
+  var isEmpty: Bool { runs.isEmpty && window == nil && !isLoading && resultInDelivery == nil }
+
+  /// Whether the action stops loading now: it is loading, and no run and no result being
+  /// delivered hold it. The engine then calls ``setLoading(_:)`` with `false`: each `true` gets
+  /// one `false`.
+  var goesIdle: Bool { isLoading && runs.isEmpty && resultInDelivery == nil }
+
+  /// Records the loading state the machine's answers decided: `true` after `becameLoading`,
+  /// `false` after ``goesIdle``.
+  mutating func setLoading(_ isLoading: Bool) {
+    self.isLoading = isLoading
+  }
 
   /// Decides what a dispatch does.
   ///
@@ -97,11 +118,12 @@ struct ActionStateMachine {
 
   /// Adds an accepted run as the newest.
   ///
-  /// - Returns: The runs it supersedes, when its dispatch said so, oldest first.
-  mutating func accept(_ run: Run, supersedes: Bool) -> [Run] {
+  /// - Returns: The runs it supersedes, when its dispatch said so, oldest first; and whether the
+  ///   action becomes loading with it (it was idle).
+  mutating func accept(_ run: Run, supersedes: Bool) -> (superseded: [Run], becameLoading: Bool) {
     let superseded = supersedes ? runs.all : []
     runs.append(run)
-    return superseded
+    return (superseded, !isLoading)
   }
 
   /// Opens a throttle window, closed by ``windowClosed(_:)``.
@@ -119,14 +141,27 @@ struct ActionStateMachine {
     return replaced
   }
 
-  /// A run was retired: it leaves the order.
+  /// A run was retired: it leaves the order. A run that succeeded or failed has a result to
+  /// deliver (`deliveringResult`): it holds the action loading until ``resultDelivered(_:)``.
   ///
   /// - Returns: The run whose turn came, when the retired run was the oldest (an `.enqueue`
   ///   run waiting for its predecessors wakes then).
-  mutating func runEnded(_ run: Run) -> Run? {
+  mutating func runEnded(_ run: Run, deliveringResult: Bool) -> Run? {
     let wasOldest = runs.oldest === run
     runs.remove(run)
+    if deliveringResult { resultInDelivery = run }
     return wasOldest ? runs.oldest : nil
+  }
+
+  /// The result of `run` has reached its handlers.
+  ///
+  /// - Returns: Whether `run`'s result was the one being delivered (a cancel from one of its
+  ///   handlers ended that already, see ``cancel()``); ``goesIdle`` then says whether the action
+  ///   stops loading.
+  mutating func resultDelivered(_ run: Run) -> Bool {
+    guard resultInDelivery === run else { return false }
+    resultInDelivery = nil
+    return true
   }
 
   /// The throttle interval ended.
@@ -140,14 +175,17 @@ struct ActionStateMachine {
     return window.held
   }
 
-  /// Cancels the action: every live run, and the dispatch held in the window.
+  /// Cancels the action: every live run, the dispatch held in the window, and the result being
+  /// delivered, which stops holding the action loading (a result handler cancelled its own action).
   ///
-  /// - Returns: The runs to retire as cancelled, oldest first, and the held dispatch to drop.
-  ///   The runs stay in the order until they are retired.
-  mutating func cancel() -> (runs: [Run], held: HeldDispatch?) {
+  /// - Returns: The runs to retire as cancelled, oldest first, the held dispatch to drop, and the
+  ///   run whose result was being delivered. The runs stay in the order until they are retired.
+  mutating func cancel() -> (runs: [Run], held: HeldDispatch?, delivering: Run?) {
     let held = window?.held
     window?.held = nil
-    return (runs.all, held)
+    let delivering = resultInDelivery
+    resultInDelivery = nil
+    return (runs.all, held, delivering)
   }
 
   /// A run of another action superseded this one: every live run but `spared` ends as
@@ -158,7 +196,9 @@ struct ActionStateMachine {
   /// - Returns: The runs to retire as cancelled, oldest first, and the held dispatch to drop.
   ///   The runs stay in the order until they are retired.
   mutating func supersededByAnotherAction(sparing spared: Run?) -> (runs: [Run], held: HeldDispatch?) {
-    var (runs, held) = cancel()
+    let held = window?.held
+    window?.held = nil
+    var runs = runs.all
     if let spared { runs.removeAll { $0 === spared } }
     return (runs, held)
   }
@@ -179,6 +219,8 @@ struct ActionStateMachine {
     defer {
       runs = RunOrder()
       window = nil
+      resultInDelivery = nil
+      isLoading = false
     }
     return (runs.all, window)
   }

@@ -115,6 +115,16 @@ import Testing
     #expect(fuzzer.problems == ["step 3: enqueued run #2 is the oldest, yet still waits for its turn (never woken)"])
   }
 
+  /// An engine that does not end loading when the machine says the action goes idle is seen
+  /// loading with no run live.
+  @Test func theChecksSeeLoadingLeftOn() {
+    let fuzzer = MachineFuzzer(seed: 1, singlePolicy: nil, fault: .keepsLoading)
+    fuzzer.step(.dispatch(policy: .concurrent, staleTime: nil, freshness: .fromMark, supersedesOthers: false))
+    #expect(fuzzer.problems.isEmpty)
+    fuzzer.step(.end(pick: 0, .failed))
+    #expect(fuzzer.problems.contains("step 2: isLoading is true with 0 live run(s)"))
+  }
+
   /// A run the engine ends a second time is reported.
   @Test func theChecksSeeARunEndedTwice() {
     let fuzzer = MachineFuzzer(seed: 1, singlePolicy: nil)

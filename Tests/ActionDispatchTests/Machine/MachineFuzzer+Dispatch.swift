@@ -130,7 +130,16 @@ extension MachineFuzzer {
     issued[Int(id)] = .run
     let run = Run(id: id, state: state, startedAt: nil, onFailure: nil, onFinish: nil)
     if shared { run.shared = SharedRun() }
-    let superseded = machine.accept(run, supersedes: supersedes)
+    let wasLoading = machine.isLoading
+    let (superseded, becameLoading) = machine.accept(run, supersedes: supersedes)
+    if becameLoading == wasLoading {
+      problem("accept(#\(id)) answered becameLoading \(becameLoading) while the action was \(wasLoading ? "" : "not ")loading")
+    }
+    if becameLoading {
+      // The engine sets loading as the machine said; every `true` is followed by one `false`.
+      machine.setLoading(true)
+      loadingTurns += 1
+    }
     if supersedes ? !areTheLiveRuns(superseded, sparing: nil) : !superseded.isEmpty {
       problem(
         "accept(#\(id), supersedes: \(supersedes)) returned \(Self.names(superseded)); live were \(Self.names(live.map(\.run)))"

@@ -6,6 +6,9 @@ extension MachineFuzzer {
   /// - The machine's runs are the model's live runs — accepted and not retired — in acceptance
   ///   order (`runs`, `oldest`, `newest`, `count`).
   /// - `isEmpty` is true exactly when no run is live and no window is open.
+  /// - The action is loading exactly while a run is live (a result in delivery is delivered
+  ///   within the event that ended its run), and each time it became loading was followed by one
+  ///   time it went idle (`becameLoading`, `goesIdle`).
   /// - The machine's window is the one the last throttled start opened and no close or release
   ///   ended; its held dispatch is the last one held and not started or dropped; nothing is held
   ///   without a window.
@@ -47,6 +50,12 @@ extension MachineFuzzer {
     }
     if machine.isEmpty != (live.isEmpty && window == nil) {
       problem("isEmpty is \(machine.isEmpty) with \(live.count) live run(s) and \(window == nil ? "no" : "a") window")
+    }
+    if machine.isLoading != !live.isEmpty {
+      problem("isLoading is \(machine.isLoading) with \(live.count) live run(s)")
+    }
+    if loadingTurns - idleTurns != (machine.isLoading ? 1 : 0) {
+      problem("the action became loading \(loadingTurns) times and went idle \(idleTurns) times")
     }
     if machine.window !== window {
       problem("the machine's window is not the open one (\(window == nil ? "none" : "one"))")

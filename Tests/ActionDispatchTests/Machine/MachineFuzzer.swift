@@ -41,6 +41,8 @@ final class MachineFuzzer {
     case keepsSupersededRuns
     /// The run `runEnded(_:)` says had its turn come is not woken.
     case forgetsToWake
+    /// The action is not set idle when the machine says it `goesIdle`.
+    case keepsLoading
   }
 
   /// What an id was given to, for the check that each run and held dispatch ends exactly once.
@@ -74,6 +76,9 @@ final class MachineFuzzer {
   /// The fuzzer's clock and the last success that left a fresh mark.
   var now: Duration = .zero
   var lastSuccess: Duration?
+  /// How many times the machine answered that the action became loading, and that it went idle.
+  var loadingTurns = 0
+  var idleTurns = 0
   /// Per id (its index): what it was given to, and how many times it ended.
   var issued: [Issued] = [.answered]
   var endCount: [UInt8] = [0]
@@ -114,7 +119,8 @@ final class MachineFuzzer {
     case .closeWindow(let stale):
       closeWindow(stale: stale)
     case .cancel:
-      let (runs, dropped) = machine.cancel()
+      let (runs, dropped, delivering) = machine.cancel()
+      if delivering != nil { problem("cancel() returned a result in delivery outside any delivery") }
       endAll(runs, dropped: dropped, sparing: nil, what: "cancel()")
     case .supersededByAnotherAction(let spare):
       superseded(spare)
@@ -210,7 +216,25 @@ final class MachineFuzzer {
     // The order renumbers its runs only when it compacts its slots: the newest's position drops.
     let newest = live.last?.run
     let newestPosition = newest?.position ?? 0
-    let next = machine.runEnded(run)
+    let deliversResult = outcome != .cancelled
+    let next = machine.runEnded(run, deliveringResult: deliversResult)
+    if deliversResult {
+      // Its result is delivered now, as the engine's delivery does: until then it holds the action
+      // loading. A handler that cancels its own action ends that hold at once (`cancel()`).
+      if machine.goesIdle { problem("#\(run.id)'s result in delivery did not hold the action loading") }
+      if random.next() % 8 == 0, live.isEmpty {
+        reached.insert(.cancelledInDelivery)
+        let (runs, dropped, delivering) = machine.cancel()
+        if delivering !== run { problem("cancel() in #\(run.id)'s delivery did not return it as the result in delivery") }
+        if !runs.isEmpty { problem("cancel() in #\(run.id)'s delivery returned runs, none live") }
+        if let dropped { dropHeldDispatch(dropped) }
+        endLoadingIfIdle()
+        if machine.resultDelivered(run) { problem("#\(run.id)'s result was still in delivery after a cancel") }
+      } else if !machine.resultDelivered(run) {
+        problem("resultDelivered(#\(run.id)) said its result was not the one in delivery")
+      }
+    }
+    endLoadingIfIdle()
     if let newest, newest.position < newestPosition { reached.insert(.compacted) }
     let expected = index == 0 ? live.first?.run : nil
     if next !== expected {
@@ -226,6 +250,14 @@ final class MachineFuzzer {
     {
       startWork(at: nextIndex)
     }
+  }
+
+  /// Ends loading when the machine says nothing holds the action, as the engine's
+  /// `endLoadingIfIdle` does.
+  func endLoadingIfIdle() {
+    guard machine.goesIdle, fault != .keepsLoading else { return }
+    machine.setLoading(false)
+    idleTurns += 1
   }
 
   func removeLive(at index: Int) {
@@ -282,7 +314,10 @@ final class MachineFuzzer {
   }
 
   private func release() {
+    let wasLoading = machine.isLoading
     let (runs, releasedWindow) = machine.release()
+    // Released, the action is idle with no hook called: its loading ends with the view model.
+    if wasLoading { idleTurns += 1 }
     if !areTheLiveRuns(runs, sparing: nil) {
       problem("release() returned runs \(Self.names(runs)), not the live runs \(Self.names(live.map(\.run)))")
     }

@@ -6,7 +6,7 @@ struct MachineReach: Equatable {
     case startedNow, queuedBehindOthers, waitsForQuiet, openedWindow, supersededOwnRuns, manyLive, compacted
     case wokenByAnEnd, endSucceeded, endFailed, endCancelled, retiredOutOfOrder
     case heldStartedAtClose, heldAnsweredFreshAtClose, staleWindowClosed, droppedStaleHeld
-    case cancelledRuns, sparedALiveRun, releasedRunsAndWindow
+    case cancelledRuns, sparedALiveRun, releasedRunsAndWindow, cancelledInDelivery
   }
 
   private var bits: UInt64 = 0
