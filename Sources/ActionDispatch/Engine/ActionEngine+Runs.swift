@@ -61,9 +61,9 @@ extension ActionEngine {
       return Task {}
     case .fresh:
       return completedTask
-    case .joined(let run, let callerID):
+    case .joined(let run, let shared, let callerID):
       return join(
-        run, of: actionId, as: callerID, succeeded: Self.boxed(onSuccess), failed: onFailure, element: onElement,
+        run, shared, of: actionId, as: callerID, succeeded: Self.boxed(onSuccess), failed: onFailure, element: onElement,
         onFinish: onFinish)
     case .held(let runID):
       return hold(runID, of: actionId, onFinish: onFinish) { [weak self] in
@@ -157,8 +157,8 @@ extension ActionEngine {
     case .fresh:
       post(.fresh(runID, onFinish: onFinish), of: actionId)
       return .fresh
-    case .join(let run):
-      return .joined(run, runID)
+    case .join(let run, let shared):
+      return .joined(run, shared, runID)
     case .drop:
       post(.dropped(runID, onFinish: onFinish), of: actionId)
       return .dropped
@@ -236,8 +236,8 @@ enum AdmissionResult {
   case dropped
   /// Answered from the action's last success: its `fresh` notification is posted.
   case fresh
-  /// To join a shared run in flight, as the caller with the given number.
-  case joined(Run, UInt64)
+  /// To join a shared run in flight (the run, its callers), as the caller with the given number.
+  case joined(Run, SharedRun, UInt64)
   /// Held by the action's throttle window, with its number.
   case held(UInt64)
   /// Accepted: the run, live; its plan (`nil` for a plain run); the runs of its action it

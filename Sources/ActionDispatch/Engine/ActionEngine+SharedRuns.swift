@@ -22,6 +22,7 @@ extension ActionEngine {
   @usableFromInline
   func join(
     _ run: Run,
+    _ shared: SharedRun,
     of actionId: ActionId,
     as callerID: UInt64,
     succeeded: (@MainActor (Any) -> Bool)?,
@@ -31,9 +32,6 @@ extension ActionEngine {
   ) -> Task<Void, Never> {
     let caller = RunCaller(
       id: callerID, delivery: .init(succeeded: succeeded, failed: failed, element: element, onFinish: onFinish))
-    guard let shared = run.shared else {
-      preconditionFailure("a shared run in flight has its callers")
-    }
     shared.join(caller)
     // Only events hear a join: with none listening, nothing is posted.
     if listeners.hasEventListeners { post(.joined(run), of: actionId) }

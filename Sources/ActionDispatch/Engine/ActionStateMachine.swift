@@ -40,8 +40,9 @@ struct ActionStateMachine {
     /// Answer it from the action's last success: it starts no run, calls no closure, emits
     /// `fresh`, and its task is already complete.
     case fresh
-    /// Join the run in flight (``DispatchPolicy/joinRunning``): the dispatch shares its result.
-    case join(Run)
+    /// Join the run in flight (``DispatchPolicy/joinRunning``), as one more of its callers: the
+    /// dispatch shares its result.
+    case join(Run, SharedRun)
     /// Drop it: it emits `dropped` and its task completes at once.
     case drop
     /// Hold it until the throttle window closes (see ``hold(_:)``); it is not a run yet.
@@ -111,7 +112,7 @@ struct ActionStateMachine {
       return .start(.now, supersedes: false, opensWindow: interval, supersedesOtherActions: others)
     case .joinRunning:
       // Only a run that `.joinRunning` started is shared: another policy's run belongs to its caller.
-      if let newest = runs.newest, newest.isShared { return .join(newest) }
+      if let newest = runs.newest, let shared = newest.shared { return .join(newest, shared) }
       return .start(.now, supersedes: false, opensWindow: nil, supersedesOtherActions: others, shared: true)
     }
   }

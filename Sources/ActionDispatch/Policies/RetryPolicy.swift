@@ -11,7 +11,7 @@
 ///
 /// Cancellation is never retried: a cancelled run ends at once.
 public struct RetryPolicy: Sendable {
-  /// The total number of attempts, the first included. At least 1.
+  /// The total number of attempts, the first included. Below 1, one attempt is made.
   public var maxAttempts: Int
   /// The wait before the second attempt.
   public var initialBackoff: Duration
@@ -23,6 +23,11 @@ public struct RetryPolicy: Sendable {
   public var shouldRetry: @Sendable (any Error) -> Bool
 
   /// Creates a retry policy.
+  ///
+  /// No value stops the process: a `maxAttempts` below 1 makes one attempt (no retry), a
+  /// `multiplier` below 1 or not a number keeps every wait at `initialBackoff`, an infinite one
+  /// goes straight to `maxBackoff`, and a negative wait counts as zero. The same holds for
+  /// values set on the properties later.
   ///
   /// - Parameters:
   ///   - maxAttempts: The total number of attempts, the first included; at least 1.
@@ -37,9 +42,6 @@ public struct RetryPolicy: Sendable {
     maxBackoff: Duration = .seconds(30),
     shouldRetry: @escaping @Sendable (any Error) -> Bool = { _ in true }
   ) {
-    precondition(maxAttempts >= 1, "RetryPolicy.maxAttempts must be at least 1, got \(maxAttempts)")
-    precondition(multiplier >= 1, "RetryPolicy.multiplier must be at least 1, got \(multiplier)")
-    precondition(initialBackoff >= .zero, "RetryPolicy.initialBackoff must not be negative")
     self.maxAttempts = maxAttempts
     self.initialBackoff = initialBackoff
     self.multiplier = multiplier
@@ -60,17 +62,30 @@ public struct RetryPolicy: Sendable {
     RetryPolicy(maxAttempts: maxAttempts, shouldRetry: shouldRetry)
   }
 
-  /// The wait after the given failed attempt (1-based).
+  /// The wait after the given failed attempt (1-based): `initialBackoff` times `multiplier` for
+  /// each attempt after the first, at most `maxBackoff`, never negative.
   ///
   /// - Parameter attempt: The attempt that just failed, starting at 1.
   /// - Returns: How long to wait before the next attempt.
   public func backoff(after attempt: Int) -> Duration {
-    var wait = initialBackoff
+    let cap = max(maxBackoff, .zero)
+    var wait = min(max(initialBackoff, .zero), cap)
+    // Not `Duration * Double`, which stops the process on an infinite or NaN product.
+    let factor = multiplier >= 1 ? multiplier : 1
+    let capSeconds = Self.seconds(cap)
     var step = 1
-    while step < attempt, wait < maxBackoff {
-      wait = wait * multiplier
+    while step < attempt, factor > 1, .zero < wait, wait < cap {
+      let next = Self.seconds(wait) * factor
+      guard next < capSeconds else { return cap }
+      wait = .seconds(next)
       step += 1
     }
-    return min(wait, maxBackoff)
+    return wait
+  }
+
+  /// A duration in seconds, as a `Double`.
+  private static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) * 1e-18
   }
 }

@@ -82,14 +82,21 @@ public final class TestClock: Clock, Sendable {
 
   /// Creates a clock at offset zero.
   ///
-  /// - Parameter settlingRounds: Outside a serial executor only: how many rounds in a row the
-  ///   clock's sleepers must stay the same before ``advance(to:)`` settles on its target or
-  ///   ``run(maxSteps:)`` finds no wait left (see ``TestClock``). Raise it for work that hops
-  ///   through actors more than about 50 times between two sleeps. Inside
-  ///   ``withSerialExecutor(isolation:_:)`` the clock waits until nothing is left to run instead.
-  public init(settlingRounds: Int = 50) {
-    precondition(settlingRounds > 0, "settlingRounds must be positive")
-    self.settlingRounds = settlingRounds
+  /// - Parameters:
+  ///   - settlingRounds: Outside a serial executor only: how many rounds in a row the clock's
+  ///     sleepers must stay the same before ``advance(to:)`` settles on its target or
+  ///     ``run(maxSteps:)`` finds no wait left (see ``TestClock``). Raise it for work that hops
+  ///     through actors more than about 50 times between two sleeps. Inside
+  ///     ``withSerialExecutor(isolation:_:)`` the clock waits until nothing is left to run
+  ///     instead. A value below 1 fails the test that made the clock, which then uses 1.
+  ///   - sourceLocation: Where the clock is made, for that failure; filled in for you.
+  public init(settlingRounds: Int = 50, sourceLocation: SourceLocation = #_sourceLocation) {
+    self.settlingRounds = max(settlingRounds, 1)
+    guard settlingRounds < 1 else { return }
+    FailureReporter.current.record(
+      "TestClock(settlingRounds: \(settlingRounds)): settlingRounds must be at least 1; the clock uses 1. "
+        + "Pass a positive number, or leave it out for the default (50).",
+      sourceLocation)
   }
 
   /// Outside a serial executor, how many quiet rounds the clock waits for before it decides no
@@ -149,9 +156,17 @@ public final class TestClock: Clock, Sendable {
   /// sleeper that starts during the advance and falls inside it is woken too, at its deadline.
   /// How long the clock waits for such a sleeper is bounded; see ``TestClock``.
   ///
-  /// - Parameter duration: How far to move; must not be negative.
-  public func advance(by duration: Duration) async {
-    precondition(duration >= .zero, "TestClock cannot move backwards (advance(by: \(duration)))")
+  /// - Parameters:
+  ///   - duration: How far to move. A negative one fails the test and leaves the clock where it
+  ///     is: time never moves backwards.
+  ///   - sourceLocation: Where the test advances the clock, for that failure; filled in for you.
+  public func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) async {
+    guard duration >= .zero else {
+      return FailureReporter.current.record(
+        "TestClock cannot move backwards: advance(by: \(duration)) left it at \(now.offset). "
+          + "Pass a duration of zero or more; to start over, make a new TestClock.",
+        sourceLocation)
+    }
     await advance(to: now.advanced(by: duration))
   }
 

@@ -12,7 +12,7 @@ enum MachineDecision: Equatable, CustomStringConvertible {
   init(_ action: ActionStateMachine.DispatchAction) {
     switch action {
     case .fresh: self = .fresh
-    case .join(let run): self = .join(run.id)
+    case .join(let run, _): self = .join(run.id)
     case .drop: self = .drop
     case .hold: self = .hold
     case .start(let start, let supersedes, let window, let others, let shared):
@@ -102,8 +102,9 @@ extension MachineFuzzer {
     case .fresh:
       reached.insert(heldID == nil ? .answeredFresh : .heldAnsweredFreshAtClose)
       if heldID != nil { endCount[Int(id)] += 1 }  // a held dispatch answered fresh ends so
-    case .join(let run):
+    case .join(let run, let shared):
       reached.insert(.joined)
+      if shared !== run.shared { problem("dispatch #\(id) was to join #\(run.id) with callers that are not the run's") }
       if run !== live.last?.run { problem("dispatch #\(id) joined #\(run.id), which is not the newest live run") }
     case .drop:
       reached.insert(.dropped)
