@@ -59,7 +59,8 @@ extension BaseViewModel {
   {
     let token = ObservationToken()
     engine.listeners.eventSinks.append(
-      EventSink(id: engine.listeners.makeRegistrationID(), token: token, firstRun: firstRun, deliver: handler, finish: nil))
+      EventSink(
+        id: engine.listeners.makeRegistrationID(), token: token, firstRun: firstRun, deliver: handler, finish: nil))
     return token
   }
 }

@@ -63,7 +63,8 @@ extension ActionEngine {
       return completedTask
     case .joined(let run, let shared, let callerID):
       return join(
-        run, shared, of: actionId, as: callerID, succeeded: Self.boxed(onSuccess), failed: onFailure, element: onElement,
+        run, shared, of: actionId, as: callerID, succeeded: Self.boxed(onSuccess), failed: onFailure,
+        element: onElement,
         onFinish: onFinish)
     case .held(let runID):
       return hold(runID, of: actionId, onFinish: onFinish) { [weak self] in
@@ -327,7 +328,8 @@ extension ActionEngine {
     _ owner: WeakReference<BaseViewModel<ActionId>>
   ) async throws -> T {
     // No strong reference to the view model may live across an `await`: releasing it must cancel the run.
-    guard await waitToStart(run, plan, owner), owner.withEngine({ $0.beginWork(run, of: actionId, plan) }) == true else {
+    guard await waitToStart(run, plan, owner), owner.withEngine({ $0.beginWork(run, of: actionId, plan) }) == true
+    else {
       throw CancellationError()
     }
     guard let retry = plan.retry else { return try await work() }
@@ -346,7 +348,9 @@ extension ActionEngine {
   }
 
   /// Waits for the run's turn or quiet period; `false` when it ended or was cancelled meanwhile.
-  private static func waitToStart(_ run: Run, _ plan: RunPlan, _ owner: WeakReference<BaseViewModel<ActionId>>) async -> Bool {
+  private static func waitToStart(
+    _ run: Run, _ plan: RunPlan, _ owner: WeakReference<BaseViewModel<ActionId>>
+  ) async -> Bool {
     switch plan.start {
     case .now:
       break
@@ -446,8 +450,9 @@ extension ActionEngine {
   /// When the view model cancelled the task itself, it had retired the run first and said so
   /// (``Run/cancelTask()``): then nothing is left to do, and no task is started.
   @usableFromInline
-  nonisolated static func retireWhenCancelled(_ run: Run, of actionId: ActionId, _ owner: WeakReference<BaseViewModel<ActionId>>)
-  {
+  nonisolated static func retireWhenCancelled(
+    _ run: Run, of actionId: ActionId, _ owner: WeakReference<BaseViewModel<ActionId>>
+  ) {
     guard !Run.isCancelledByViewModel else { return }
     Task { @MainActor in
       guard run.isLive else { return }  // it ended meanwhile, as something else ended it

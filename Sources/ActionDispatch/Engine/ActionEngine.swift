@@ -214,7 +214,6 @@ extension ActionEngine {
   }
 }
 
-
 /// The one mechanism behind the view model's observable state: per action, whether it is loading,
 /// its error and whether its indicator shows, and whether any action is loading.
 ///

@@ -134,7 +134,9 @@ extension MachineFuzzer {
     let wasLoading = machine.isLoading
     let (superseded, becameLoading) = machine.accept(run, supersedes: supersedes)
     if becameLoading == wasLoading {
-      problem("accept(#\(id)) answered becameLoading \(becameLoading) while the action was \(wasLoading ? "" : "not ")loading")
+      problem(
+        "accept(#\(id)) answered becameLoading \(becameLoading) while the action was \(wasLoading ? "" : "not ")loading"
+      )
     }
     if becameLoading {
       // The engine sets loading as the machine said; every `true` is followed by one `false`.

@@ -225,7 +225,9 @@ final class MachineFuzzer {
       if random.next() % 8 == 0, live.isEmpty {
         reached.insert(.cancelledInDelivery)
         let (runs, dropped, delivering) = machine.cancel()
-        if delivering !== run { problem("cancel() in #\(run.id)'s delivery did not return it as the result in delivery") }
+        if delivering !== run {
+          problem("cancel() in #\(run.id)'s delivery did not return it as the result in delivery")
+        }
         if !runs.isEmpty { problem("cancel() in #\(run.id)'s delivery returned runs, none live") }
         if let dropped { dropHeldDispatch(dropped) }
         endLoadingIfIdle()
