@@ -50,10 +50,12 @@ extension ActionDispatching {
   /// }
   /// ```
   ///
-  /// Successes are recorded once any dispatch of the view model gave a `staleTime`, and each
-  /// action's is remembered for its own stale time (the last its dispatches gave; the longest
-  /// the view model was given for an action that gave none), then forgotten: an action that is
-  /// not fresh holds nothing. For data several view models show, a ``QueryCache`` records every
+  /// Every success is recorded, and each action's is remembered for its own stale time (the last
+  /// its dispatches gave; the longest the view model was given for an action that gave none),
+  /// then forgotten: an action that is not fresh holds nothing. A success made before any
+  /// dispatch of the view model gave a `staleTime` counts too, for the first 1,024 actions to
+  /// succeed (a screen's actions; 100,000 keyed rows that never ask for freshness keep no mark
+  /// each), and is kept until a dispatch gives one. For data several view models show, a ``QueryCache`` records every
   /// success whatever was given before it (<doc:SharingServerData>).
   ///
   /// ### Other actions: `supersedes:`

@@ -17,6 +17,7 @@ extension BaseViewModel {
   /// - Parameter actionId: The action; with an associated value, that key alone.
   public func invalidate(_ actionId: ActionId) {
     engine.freshMarks.forget(actionId)
+    engine.states[actionId]?.untrackedSuccessAt = .min
     engine.states[actionId]?.machine.runs.forEach { run in
       run.marksFresh = false
       return true

@@ -413,12 +413,17 @@ extension ActionEngine {
     endDelivery()
   }
 
-  /// A run succeeded: its action is fresh from now, unless no dispatch ever gave a `staleTime`
-  /// (nothing is recorded then) or the action was invalidated while the run was in flight.
+  /// A run succeeded: its action is fresh from now, unless it was invalidated while the run was
+  /// in flight. Before any dispatch gave a `staleTime`, the time is kept in the action's entry,
+  /// and the first ``FreshMarks/untrackedCapacity`` actions to succeed keep a mark once their
+  /// entry goes (see ``FreshMarks``).
   @inline(__always)
   func markFreshIfTracked(_ run: Run, of actionId: ActionId) {
-    guard freshMarks.isTracking, run.marksFresh else { return }
-    markFresh(actionId)
+    guard run.marksFresh else { return }
+    if freshMarks.isTracking { return markFresh(actionId) }
+    guard freshMarks.hasUntrackedRoom else { return }
+    run.state.untrackedSuccessAt = elapsed.now()
+    freshMarks.entriesHoldSuccesses = true
   }
 
   /// The work threw: the run fails, or ends as cancelled when that is why it threw. The task

@@ -167,6 +167,19 @@ final class ActionEngine<ActionId: ActionIdType> {
     return nextRunID
   }
 
+  /// Keeps a success made while no dispatch had given a `staleTime`, once its entry goes: as a
+  /// mark like any other when one has been given since (unless a later success is marked), else
+  /// while the marks have room for it.
+  func keepSuccess(of actionId: ActionId, at time: Int64) {
+    guard freshMarks.isTracking else {
+      if freshMarks.hasUntrackedRoom { freshMarks.markUntracked(actionId, at: time) }
+      return
+    }
+    guard (freshMarks.lastSuccess(of: actionId) ?? .min) < time else { return }
+    freshMarks.mark(actionId, at: time)
+    if freshMarks.sweeper == nil { scheduleFreshSweep(at: time &+ freshMarks.keptFor(actionId)) }
+  }
+
   /// Drops the state of an action that holds nothing any more: an idle action costs no memory.
   ///
   /// Its readers need not be told: what they read (not loading, no error) is what an idle action
@@ -182,6 +195,7 @@ final class ActionEngine<ActionId: ActionIdType> {
       recentActionId.deinitialize(count: 1)
     }
     if state.successOrder != 0 { outcomes.recordSuccess(of: actionId, order: state.successOrder) }
+    if state.untrackedSuccessAt != .min { keepSuccess(of: actionId, at: state.untrackedSuccessAt) }
   }
 }
 
