@@ -14,11 +14,11 @@ import Testing
 /// await clock.advance(by: .milliseconds(300))
 /// ```
 ///
-/// ``advance(by:)`` steps through every deadline on the way, in order, as swift-clocks'
+/// ``advance(by:sourceLocation:)`` steps through every deadline on the way, in order, as swift-clocks'
 /// `TestClock` does, and ``run(maxSteps:)`` skips every wait however many there are — retry
 /// backoffs included.
 ///
-/// After waking a sleeper, ``advance(by:)`` and ``run(maxSteps:)`` let the woken work run up to
+/// After waking a sleeper, ``advance(by:sourceLocation:)`` and ``run(maxSteps:)`` let the woken work run up to
 /// its next suspension before they move on. How they know it got there depends on where the
 /// test runs:
 ///
@@ -103,7 +103,7 @@ public final class TestClock: Clock, Sendable {
   /// sleeper is coming.
   public let settlingRounds: Int
 
-  /// The current instant; it moves only through ``advance(by:)`` and ``advance(to:)``.
+  /// The current instant; it moves only through ``advance(by:sourceLocation:)`` and ``advance(to:)``.
   public var now: Instant {
     state.withLock { $0.now }
   }
