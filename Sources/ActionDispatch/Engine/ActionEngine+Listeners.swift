@@ -29,7 +29,7 @@ extension ActionEngine {
 /// What only the view model's listeners use: the `observe { On(...) }` registrations and the
 /// `events()` streams and `observeEvents` handlers, with the flags that let a run skip them.
 ///
-/// A value stored in the view model, so that a run reads a flag in place: with no listener, a
+/// A value stored in the engine, so that a run reads a flag in place: with no listener, a
 /// run builds no event and visits no observer. The flags are stored, not computed from
 /// `isEmpty`: in the view model's generic code, asking a collection of a generic element type
 /// anything looks the collection's metadata up first.

@@ -239,7 +239,7 @@ extension ActionEngine {
 ///
 /// It remembers nothing per read: a read outside Observation tracking costs a key path that is
 /// gone when the read returns, and a tracked read is kept by Observation itself until its
-/// tracking ends. The values live in the view model's ``ActionState``s; this type owns only its
+/// tracking ends. The values live in the engine's entries (``ActionState``s); this type owns only its
 /// registrar.
 ///
 /// Not generic on purpose: a generic class's key paths are built at run time (demangling

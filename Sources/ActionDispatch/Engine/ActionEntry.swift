@@ -7,7 +7,7 @@
 ///
 /// It exists only while the action has a run in flight, an error, a shown indicator or an open
 /// throttle window: an idle action without an error holds no memory of its own. Plain storage:
-/// ``BaseViewModel`` changes its observable values through ``ActionObservation``, which tells the
+/// ``ActionEngine`` changes its observable values through ``ActionObservation``, which tells the
 /// views that read them, whether the action had state when they read it or not.
 ///
 /// Not generic on purpose: a generic class's key paths and metadata are built at run time.

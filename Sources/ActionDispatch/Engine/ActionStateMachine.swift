@@ -3,7 +3,7 @@
 /// A value with no side effects, in the shape of swift-async-algorithms' state machines: each
 /// event (a dispatch, a run's end, a window closing, a cancel) changes the state and returns
 /// what the owner must do — start a run, hold or drop a dispatch, retire runs, wake a run
-/// whose turn came. ``BaseViewModel`` carries those actions out; nothing here touches a task,
+/// whose turn came. ``ActionEngine`` carries those actions out; nothing here touches a task,
 /// a clock or a listener.
 struct ActionStateMachine {
   /// When an accepted run's work starts.
@@ -182,11 +182,9 @@ struct ActionStateMachine {
   /// - Returns: The runs to retire as cancelled, oldest first, the held dispatch to drop, and the
   ///   run whose result was being delivered. The runs stay in the order until they are retired.
   mutating func cancel() -> (runs: [Run], held: HeldDispatch?, delivering: Run?) {
-    let held = window?.held
-    window?.held = nil
     let delivering = resultInDelivery
     resultInDelivery = nil
-    return (runs.all, held, delivering)
+    return (runs.all, takeHeld(), delivering)
   }
 
   /// A run of another action superseded this one: every live run but `spared` ends as
@@ -197,11 +195,15 @@ struct ActionStateMachine {
   /// - Returns: The runs to retire as cancelled, oldest first, and the held dispatch to drop.
   ///   The runs stay in the order until they are retired.
   mutating func supersededByAnotherAction(sparing spared: Run?) -> (runs: [Run], held: HeldDispatch?) {
-    let held = window?.held
-    window?.held = nil
     var runs = runs.all
     if let spared { runs.removeAll { $0 === spared } }
-    return (runs, held)
+    return (runs, takeHeld())
+  }
+
+  /// Takes the dispatch held in the window out of it, to be dropped.
+  private mutating func takeHeld() -> HeldDispatch? {
+    defer { window?.held = nil }
+    return window?.held
   }
 
   /// Forgets the held dispatch `runID`, whose task was cancelled.
