@@ -18,10 +18,7 @@ extension BaseViewModel {
   public func invalidate(_ actionId: ActionId) {
     engine.freshMarks.forget(actionId)
     engine.states[actionId]?.untrackedSuccessAt = .min
-    engine.states[actionId]?.machine.runs.forEach { run in
-      run.marksFresh = false
-      return true
-    }
+    engine.states[actionId]?.machine.invalidate()
   }
 
   /// Makes every action that `isStale` picks stale at once, as ``invalidate(_:)`` does one.

@@ -58,10 +58,7 @@ extension ActionEngine {
   func keepRunsFromMarkingFresh(where matches: (ActionId) -> Bool) {
     for (actionId, state) in states where matches(actionId) {
       state.untrackedSuccessAt = .min
-      state.machine.runs.forEach { run in
-        run.marksFresh = false
-        return true
-      }
+      state.machine.invalidate()
     }
   }
 }

@@ -419,7 +419,7 @@ extension ActionEngine {
   /// entry goes (see ``FreshMarks``).
   @inline(__always)
   func markFreshIfTracked(_ run: Run, of actionId: ActionId) {
-    guard run.marksFresh else { return }
+    guard run.state.machine.successMarksFresh(run) else { return }
     if freshMarks.isTracking { return markFresh(actionId) }
     guard freshMarks.hasUntrackedRoom else { return }
     run.state.untrackedSuccessAt = elapsed.now()
@@ -551,10 +551,7 @@ extension ActionEngine {
   /// dispatches, cancels or ends runs changes state at once, but every listener still sees
   /// each run's notifications in lifecycle order, one end per run.
   func post(_ notification: RunNotification, of actionId: ActionId) {
-    guard beginDelivery() else {
-      pendingActions.append(actionId)
-      return pendingNotifications.append(notification)
-    }
+    guard beginDelivery() else { return deliveryOrder.enqueue(notification, of: actionId) }
     deliver(notification, of: actionId)
     endDelivery()
   }
@@ -570,41 +567,30 @@ extension ActionEngine {
     endDelivery()
   }
 
-  /// The one decision between delivering now and queueing: `true` when no notification is being
-  /// delivered, and the caller now delivers (then calls ``endDelivery()``); `false` when one is,
-  /// and what the caller posts waits for it. ``post(_:of:)``, ``delivering(_:)`` and a run's
-  /// success all ask here.
+  /// Asks ``DeliveryOrder`` whether the caller delivers now: `true` when no notification is being
+  /// delivered (the caller then calls ``endDelivery()``); `false` when one is, and what the caller
+  /// posts waits for it. ``post(_:of:)``, ``delivering(_:)`` and a run's success all ask here.
   @inline(__always)
   func beginDelivery() -> Bool {
-    guard !isDelivering else { return false }
-    isDelivering = true
-    return true
+    deliveryOrder.begin()
   }
 
-  /// Ends a delivery that ``beginDelivery()`` began: delivers what was posted during it, in
-  /// order, then clears the flag.
+  /// Ends a delivery that ``beginDelivery()`` began: delivers what was posted during it, in the
+  /// order ``DeliveryOrder`` gives, then ends it.
   ///
   /// Always inlined, so that a delivery that posted nothing (a run's start or end with no
   /// listener re-entering, the usual case) ends with one check: the loop's generic frame, which
   /// makes room for an action id, is set up only when something is queued.
   @inline(__always)
   func endDelivery() {
-    if !pendingNotifications.isEmpty { drainPending() }
-    isDelivering = false
+    if deliveryOrder.hasPending { drainPending() }
+    deliveryOrder.end()
   }
 
   /// The one delivery loop: delivers what was posted, in order, until nothing is left.
   @inline(never)
   private func drainPending() {
-    var index = 0
-    while index < pendingNotifications.count {
-      let next = pendingNotifications[index]
-      let actionId = pendingActions[index]
-      index += 1
-      deliver(next, of: actionId)
-    }
-    pendingNotifications.removeAll(keepingCapacity: true)
-    pendingActions.removeAll(keepingCapacity: true)
+    while let (next, actionId) = deliveryOrder.next() { deliver(next, of: actionId) }
   }
 
   /// Delivers one notification to every listener, in the fixed order.

@@ -57,12 +57,8 @@ final class ActionEngine<ActionId: ActionIdType> {
   let indicatorIsTimed: Bool
   /// The number the next run gets.
   @exclusivity(unchecked) var nextRunID: UInt64 = 1
-  /// Notifications posted while another is being delivered, in the order they were posted.
-  var pendingNotifications: [RunNotification] = []
-  /// The action of each of ``pendingNotifications``.
-  var pendingActions: [ActionId] = []
-  /// Whether a notification is being delivered right now.
-  @exclusivity(unchecked) var isDelivering = false
+  /// When each notification is delivered: now, or after the one being delivered.
+  @exclusivity(unchecked) var deliveryOrder = DeliveryOrder<ActionId>()
   /// The streaming run whose element is being delivered: a dispatch its `onElement` makes never
   /// supersedes it (see ``supersede(_:by:)``).
   var elementInDelivery: Run?

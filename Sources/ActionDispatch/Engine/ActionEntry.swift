@@ -97,7 +97,8 @@ final class Run: @unchecked Sendable {
   /// The callers of a run they may join (``DispatchPolicy/joinRunning``); `nil` for any other run.
   @usableFromInline @exclusivity(unchecked) var shared: SharedRun?
   /// Whether the run's success leaves a fresh mark: not when its action was invalidated while
-  /// it ran (its result may predate the change that invalidated it).
+  /// it ran (its result may predate the change that invalidated it). The action's machine alone
+  /// sets and reads it (``ActionStateMachine/invalidate()``).
   @exclusivity(unchecked) var marksFresh = true
 
   /// Whether callers may join the run (``DispatchPolicy/joinRunning``).

@@ -1,10 +1,11 @@
 /// One action's runs and throttle window, and the one place a ``DispatchPolicy`` is read.
 ///
 /// A value with no side effects, in the shape of swift-async-algorithms' state machines: each
-/// event (a dispatch, a run's end, a window closing, a cancel) changes the state and returns
-/// what the owner must do — start a run, hold or drop a dispatch, retire runs, wake a run
-/// whose turn came. ``ActionEngine`` carries those actions out; nothing here touches a task,
-/// a clock or a listener.
+/// event (a dispatch, a run's end, a window closing, a cancel, an invalidation) changes the state
+/// and returns what the owner must do — start a run, hold or drop a dispatch, retire runs, wake a
+/// run whose turn came, set the action loading or idle, answer fresh, mark a success fresh.
+/// ``ActionEngine`` carries those actions out, and ``DeliveryOrder`` decides when their
+/// notifications reach listeners; nothing here touches a task, a clock or a listener.
 struct ActionStateMachine {
   /// When an accepted run's work starts.
   enum Start: Equatable {
@@ -200,6 +201,22 @@ struct ActionStateMachine {
     return (runs, takeHeld())
   }
 
+  /// Whether `run`'s success makes the action fresh (for `staleTime:`): it does unless the action
+  /// was invalidated while the run was in flight (``invalidate()``), since the run may have read
+  /// what the change that invalidated it replaced.
+  func successMarksFresh(_ run: Run) -> Bool {
+    run.marksFresh
+  }
+
+  /// The action was invalidated: its runs in flight go on and deliver, but no success of theirs
+  /// makes it fresh (``successMarksFresh(_:)``); a run accepted after this does.
+  mutating func invalidate() {
+    runs.forEach { run in
+      run.marksFresh = false
+      return true
+    }
+  }
+
   /// Takes the dispatch held in the window out of it, to be dropped.
   private mutating func takeHeld() -> HeldDispatch? {
     defer { window?.held = nil }
@@ -226,6 +243,61 @@ struct ActionStateMachine {
       isLoading = false
     }
     return (runs.all, window)
+  }
+}
+
+/// When each notification reaches the listeners: the view model's one delivery order, a value
+/// the engine asks before it delivers and after, as the machine is asked before a run starts.
+///
+/// One notification is delivered at a time. A notification posted while none is being delivered
+/// is delivered at once; one posted during a delivery (a hook, handler or observer that
+/// dispatches, cancels or ends runs) waits, and those waiting are delivered right after, in the
+/// order posted. So every listener hears each run's notifications in lifecycle order — `started`
+/// before its end, one end per run — from inside callbacks too, while state changes at once.
+struct DeliveryOrder<ActionId> {
+  /// Whether a notification is being delivered right now.
+  private(set) var isDelivering = false
+  /// Notifications posted during the delivery, in the order posted, and the action of each.
+  private var pending: [RunNotification] = []
+  private var pendingActions: [ActionId] = []
+  /// The next of ``pending`` to deliver.
+  private var nextIndex = 0
+
+  /// Whether notifications wait for the current delivery to end.
+  var hasPending: Bool { !pending.isEmpty }
+
+  /// A delivery wants to begin: `true` when none is under way, and the caller delivers now (and
+  /// then calls ``end()`` after delivering what ``next()`` gives); `false` when one is.
+  @inline(__always)
+  mutating func begin() -> Bool {
+    guard !isDelivering else { return false }
+    isDelivering = true
+    return true
+  }
+
+  /// A notification is posted while a delivery is under way: it waits its turn.
+  mutating func enqueue(_ notification: RunNotification, of actionId: ActionId) {
+    pending.append(notification)
+    pendingActions.append(actionId)
+  }
+
+  /// The next notification to deliver, oldest posted first; `nil` once every one has been (the
+  /// queue is then empty again). Posting while the one it returned is delivered adds to the end.
+  mutating func next() -> (notification: RunNotification, actionId: ActionId)? {
+    guard nextIndex < pending.count else {
+      pending.removeAll(keepingCapacity: true)
+      pendingActions.removeAll(keepingCapacity: true)
+      nextIndex = 0
+      return nil
+    }
+    defer { nextIndex += 1 }
+    return (pending[nextIndex], pendingActions[nextIndex])
+  }
+
+  /// The delivery ended: nothing waits (``next()`` returned `nil`, or nothing was posted).
+  @inline(__always)
+  mutating func end() {
+    isDelivering = false
   }
 }
 

@@ -76,6 +76,8 @@ final class MachineFuzzer {
   /// The fuzzer's clock and the last success that left a fresh mark.
   var now: Duration = .zero
   var lastSuccess: Duration?
+  /// The runs that were in flight when the action was invalidated: their success marks nothing.
+  var invalidatedInFlight: Set<UInt64> = []
   /// How many times the machine answered that the action became loading, and that it went idle.
   var loadingTurns = 0
   var idleTurns = 0
@@ -128,7 +130,9 @@ final class MachineFuzzer {
       dropHeld(stale: stale)
     case .invalidate:
       lastSuccess = nil
-      for entry in live { entry.run.marksFresh = false }
+      invalidatedInFlight.formUnion(live.lazy.map(\.run.id))
+      machine.invalidate()
+      if !live.isEmpty { reached.insert(.invalidatedRuns) }
     case .advanceClock(let duration):
       now += duration
     case .release:
@@ -244,7 +248,15 @@ final class MachineFuzzer {
         "runEnded(#\(run.id)) returned \(Self.name(next)) as the run whose turn came; expected \(Self.name(expected))")
     }
     note("#\(run.id) ended \(outcome)\(next.map { ", turn of #\($0.id)" } ?? "")")
-    if outcome == .succeeded, run.marksFresh { lastSuccess = now }
+    if outcome == .succeeded {
+      // Only a run accepted after the action's last invalidation makes it fresh.
+      let marks = machine.successMarksFresh(run)
+      if marks == invalidatedInFlight.contains(run.id) {
+        let when = marks ? "in flight when the action was invalidated" : "accepted after any invalidation"
+        problem("#\(run.id)'s success \(marks ? "made" : "did not make") the action fresh, yet it was \(when)")
+      }
+      if marks { lastSuccess = now } else { reached.insert(.invalidatedRunSucceeded) }
+    }
     // Waking resumes a run parked for its turn; any other run (working, or waiting for its quiet
     // period) is not parked, and the wake does nothing to it.
     if let next, fault != .forgetsToWake, let nextIndex = live.firstIndex(where: { $0.run === next }),

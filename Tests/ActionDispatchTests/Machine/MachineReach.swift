@@ -7,6 +7,7 @@ struct MachineReach: Equatable {
     case wokenByAnEnd, endSucceeded, endFailed, endCancelled, retiredOutOfOrder
     case heldStartedAtClose, heldAnsweredFreshAtClose, staleWindowClosed, droppedStaleHeld
     case cancelledRuns, sparedALiveRun, releasedRunsAndWindow, cancelledInDelivery
+    case invalidatedRuns, invalidatedRunSucceeded
   }
 
   private var bits: UInt64 = 0
