@@ -1,16 +1,14 @@
 /// The one fetch of a key in flight, and the callers waiting for it.
 ///
-/// Joining appends a caller; a caller leaving is counted out, and the fetch is cancelled when
-/// the last one leaves (the rules of ``DispatchPolicy/joinRunning``). The fetch belongs to the
-/// cache, not to the view model whose dispatch started it.
+/// Its callers join and leave by the rules of ``DispatchPolicy/joinRunning``, in the one
+/// ``JoinedCallers`` list a view model's shared run keeps too: the fetch is cancelled when the
+/// last one leaves. The fetch belongs to the cache, not to the view model whose dispatch started it.
 @MainActor
 final class QueryFetch<Value> {
   /// The task running the work.
   var task: Task<Void, Never>?
   /// The callers, in join order; some may have left.
-  private(set) var callers: [QueryCaller<Value>] = []
-  /// How many callers are attached.
-  private(set) var attached = 0
+  private var callers = JoinedCallers<QueryCaller<Value>>()
   /// How long the failure of this fetch is kept on the key, in nanoseconds.
   let failureTime: Int64
   /// Its number on the cache's ``QueryCache/sequence``, taken when it started.
@@ -27,27 +25,24 @@ final class QueryFetch<Value> {
     self.sequence = sequence
   }
 
+  /// How many callers are attached.
+  var attached: Int { callers.attached }
+
   /// Adds a caller.
   func join(_ caller: QueryCaller<Value>) {
-    callers.append(caller)
-    attached += 1
+    callers.join(caller)
   }
 
   /// Counts out a caller that left.
   ///
   /// - Returns: Whether no caller is attached any more.
   func leave(_ caller: QueryCaller<Value>) -> Bool {
-    attached -= 1
-    if callers.count > 32 && callers.count > 2 * attached { callers.removeAll { $0.continuation == nil } }
-    return attached == 0
+    callers.leave { $0.continuation == nil }
   }
 
   /// Hands every caller still attached the result; their watchers wait for it no more.
   func resume(with result: Result<Value, any Error>) {
-    let callers = self.callers
-    self.callers = []
-    attached = 0
-    for caller in callers {
+    for caller in callers.takeAll() {
       caller.watcher?.stopAwaiting(self)
       caller.resume(with: result)
     }
