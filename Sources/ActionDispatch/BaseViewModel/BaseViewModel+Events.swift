@@ -61,6 +61,7 @@ extension BaseViewModel {
     engine.listeners.eventSinks.append(
       EventSink(
         id: engine.listeners.makeRegistrationID(), token: token, firstRun: firstRun, deliver: handler, finish: nil))
+    token.onEnd = { [weak engine] in engine?.forgetEndedEventSinks() }
     return token
   }
 }

@@ -18,17 +18,21 @@ extension BaseViewModel {
   /// token. What they cause changes state at once; its notifications are delivered right after
   /// the handler's own, so every listener sees each run's phases in order.
   ///
-  /// > Important: The handlers are kept while the token is held. A handler that uses `self`
-  /// > keeps `self` alive that long: when `self` holds the token, capture `[weak self]`.
+  /// > Important: The handlers are kept while the token is held, and let go of when it is
+  /// > cancelled or released. A handler that uses `self` keeps `self` alive that long: when
+  /// > `self` holds the token, capture `[weak self]`.
   ///
   /// - Parameter observations: The actions and phases to observe.
   /// - Returns: A token: the handlers run while it is held and not cancelled.
   public func observe(@ObserverBuilder<ActionId> _ observations: () -> [On<ActionId>]) -> ObservationToken {
     let token = ObservationToken()
+    var actions: [ActionId] = []
     for on in observations() {
       engine.listeners.observers[on.actionId, default: []].append(
         ObserverEntry(on: on, token: token, firstRun: engine.nextRunID))
+      if !actions.contains(on.actionId) { actions.append(on.actionId) }
     }
+    token.onEnd = { [weak engine] in engine?.forgetEndedObservers(of: actions) }
     return token
   }
 }

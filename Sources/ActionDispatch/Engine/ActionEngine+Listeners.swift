@@ -26,6 +26,25 @@ extension ActionEngine {
   }
 }
 
+extension ActionEngine {
+  /// Lets go of the `On` registrations of `actions` whose token was cancelled or released, with
+  /// what their handlers capture: called by the token as it ends, so that no event is needed to
+  /// sweep them (a delivery under way iterates a copy, so this may run inside one).
+  func forgetEndedObservers(of actions: [ActionId]) {
+    for actionId in actions {
+      guard var entries = listeners.observers[actionId] else { continue }
+      entries.removeAll { !$0.isActive }
+      listeners.observers[actionId] = entries.isEmpty ? nil : entries
+    }
+  }
+
+  /// Lets go of the event handlers whose token was cancelled or released, as
+  /// ``forgetEndedObservers(of:)`` does for `On` registrations.
+  func forgetEndedEventSinks() {
+    listeners.eventSinks.removeAll { !$0.isActive }
+  }
+}
+
 /// What only the view model's listeners use: the `observe { On(...) }` registrations and the
 /// `events()` streams and `observeEvents` handlers, with the flags that let a run skip them.
 ///
