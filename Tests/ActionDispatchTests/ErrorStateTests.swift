@@ -31,8 +31,9 @@ import Testing
   @Test func aTimeoutIsTheErrorUntilClearedAndClearingTellsTheReaderOnce() async {
     let clock = TestClock()
     let viewModel = AdvViewModel(clock: clock)
+    let gate = Gate()
     let run = viewModel.dispatch(
-      actionId: .a, timeout: .milliseconds(50), task: { await Gate().passIgnoringCancellation() })
+      actionId: .a, timeout: .milliseconds(50), task: { await gate.passIgnoringCancellation() })
     await clock.advance(by: .milliseconds(50))
     #expect(viewModel.failure(for: .a) as? ActionTimeoutError == ActionTimeoutError(timeout: .milliseconds(50)))
     #expect(viewModel.errorMessage(for: .a) != nil && !viewModel.isLoading(for: .a))
@@ -40,7 +41,10 @@ import Testing
     viewModel.clearError(for: .a)
     #expect(viewModel.errorMessage(for: .a) == nil && viewModel.failure(for: .a) == nil)
     #expect(reader.count == 1)
+    // The work ignores cancellation: it ends when the gate opens.
     run.cancel()
+    gate.open()
+    await run.value
   }
 
   @Test func aCancelledRedispatchLeavesTheOldErrorClearedAndAFailingSupersededRunSetsNone() async {

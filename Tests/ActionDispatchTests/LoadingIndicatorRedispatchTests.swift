@@ -13,7 +13,7 @@ extension LoadingIndicatorTests {
     let second = Gate()
     let shown = AdvBox<[Bool]>([])
     let redispatched = AdvBox<Task<Void, Never>?>(nil)
-    viewModel.statusHook = { action, loading in
+    viewModel.statusHook = { [unowned viewModel] action, loading in
       shown.value.append(viewModel.isShowingLoading(for: action))
       guard !loading, redispatched.value == nil else { return }
       redispatched.value = viewModel.dispatch(

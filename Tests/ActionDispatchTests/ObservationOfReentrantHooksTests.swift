@@ -23,7 +23,7 @@ extension ObservationTests {
       _ = viewModel.errorMessage(for: .row(1))
       _ = viewModel.isLoading(for: .row(1))
     }
-    viewModel.statusHook = { action, isLoading in
+    viewModel.statusHook = { [unowned viewModel] action, isLoading in
       guard action == .a, isLoading else { return }
       viewModel.clearError(for: .b)
       viewModel.cancel(.c)

@@ -82,7 +82,7 @@ import Testing
       })
     await gate.arrivals(1)
     var anyLoadingAfterCancelAll: Bool?
-    viewModel.successHook = { action, _ in
+    viewModel.successHook = { [unowned viewModel] action, _ in
       guard action == .b else { return }
       viewModel.cancelAll()
       anyLoadingAfterCancelAll = viewModel.isLoading(for: .a)
@@ -94,7 +94,7 @@ import Testing
 
   @Test func aRunDispatchedAfterCancelAllReturnedIsNotCancelledByIt() async {
     let viewModel = RowViewModel()
-    viewModel.successHook = { action, _ in
+    viewModel.successHook = { [unowned viewModel] action, _ in
       if action == .b { viewModel.cancelAll() }
     }
     var later: Task<Void, Never>?

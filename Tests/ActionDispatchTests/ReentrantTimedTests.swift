@@ -123,7 +123,7 @@ extension ReentrantEffectsTests {
     let viewModel = AdvViewModel(clock: clock)
     let listeners = AdvListeners(viewModel, actions: [.a, .b])
     let attempts = AdvBox(0)
-    viewModel.successHook = { action, _ in if action == .b { viewModel.cancel(.a) } }
+    viewModel.successHook = { [unowned viewModel] action, _ in if action == .b { viewModel.cancel(.a) } }
     let retrying = viewModel.dispatch(
       actionId: .a, retry: RetryPolicy(maxAttempts: 4, initialBackoff: .seconds(1)),
       task: { () async throws -> Int in

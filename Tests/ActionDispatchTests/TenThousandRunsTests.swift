@@ -131,7 +131,7 @@ extension RunOrderAtScaleTests {
           return row
         })
     }
-    viewModel.successHook = { action, _ in if action == .a { viewModel.cancelAll() } }
+    viewModel.successHook = { [unowned viewModel] action, _ in if action == .a { viewModel.cancelAll() } }
     await viewModel.dispatch(actionId: .a, task: { () async throws -> Int in 0 }).value
     #expect(!viewModel.isAnyLoading)
     gate.open()

@@ -128,7 +128,7 @@ extension WaitingTests {
     let viewModel = AdvViewModel()
     let listeners = AdvListeners(viewModel, actions: [.a, .b])
     let gate = Gate()
-    viewModel.errorHook = { action, _ in if action == .a { viewModel.cancel(.b) } }
+    viewModel.errorHook = { [unowned viewModel] action, _ in if action == .a { viewModel.cancel(.b) } }
     let group = Task { @MainActor in
       await viewModel.dispatchGroup([
         GroupedAction(.a, task: { () async throws -> Int in throw TestError() }),
