@@ -83,6 +83,29 @@ import Testing
     other.cancel()
   }
 
+  @Test func anEventHandlerThatDropsItsOwnTokenHearsNoMoreAndTheOthersHearEverything() async {
+    let viewModel = RowViewModel()
+    var dropping: [ActionEvent<RowAction>.Kind] = []
+    var other: [ActionEvent<RowAction>.Kind] = []
+    weak var watched: Captured?
+    var token: ObservationToken?
+    do {
+      let captured = Captured()
+      watched = captured
+      token = viewModel.observeEvents { event in
+        _ = captured
+        dropping.append(event.kind)
+        token = nil
+      }
+    }
+    let kept = viewModel.observeEvents { other.append($0.kind) }
+    await viewModel.dispatch(actionId: .a, task: { 1 }).value
+    #expect(dropping == [.started])
+    #expect(other == [.started, .succeeded])
+    #expect(token == nil && watched == nil, "the handler that dropped its token was kept")
+    kept.cancel()
+  }
+
   @Test func otherTokensOfTheSameActionKeepTheirHandlers() async {
     let viewModel = RowViewModel()
     var seen: [String] = []
