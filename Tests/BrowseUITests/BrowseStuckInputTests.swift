@@ -51,6 +51,15 @@ import Testing
     #expect(await running.run.value == .interrupted)
   }
 
+  @Test func aTimeoutStillPendingWhenTheSessionEndsIsCancelledWithIt() async throws {
+    let running = try await start()
+    running.type("\u{1B}[200~ott")  // the paste timeout is now pending on the session's clock
+    await running.clock.waitForSleepers(1)
+    running.type("\u{03}")
+    #expect(await running.run.value == .interrupted)
+    #expect(running.clock.sleeperCount == 0, "a timer of the session outlived it")
+  }
+
   @Test(arguments: ["\u{1B}[200~half a paste", "\u{1B}[200~text\u{1B}[20", "\u{1B}[1;", "\u{1B}O", "\u{1B}"])
   func ctrlCQuitsWhateverTheDecoderHolds(_ held: String) async throws {
     let running = try await start()

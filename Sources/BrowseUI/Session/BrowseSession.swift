@@ -44,6 +44,11 @@ package final class BrowseSession {
   private var inputGeneration = 0
   private var spinnerFrame = 0
   private var tickScheduled = false
+  /// The timers waiting to post the next tick and the pending `Esc` or paste timeout: cancelled
+  /// when the session ends, so that none outlives it (and a later timeout replaces an earlier one,
+  /// whose input is stale anyway).
+  private var tickTimer: Task<Void, Never>?
+  private var escapeTimer: Task<Void, Never>?
   private var isSuspended = false
   private var size: TerminalSize
   /// The screen's own state: rows per page and each list's scroll.
@@ -85,6 +90,8 @@ package final class BrowseSession {
     }
     defer {
       forwarding.cancel()
+      tickTimer?.cancel()
+      escapeTimer?.cancel()
       continuation.finish()
       self.continuation = nil
     }
@@ -120,7 +127,8 @@ package final class BrowseSession {
       let exit = handle(keys: decoder.decode(bytes))
       if exit == nil, decoder.hasPending {
         let delay = decoder.isInPaste ? Self.pasteTimeout : Self.escapeDelay
-        schedule(.escapeTimeout(generation: inputGeneration), after: delay)
+        escapeTimer?.cancel()
+        escapeTimer = schedule(.escapeTimeout(generation: inputGeneration), after: delay)
       }
       return exit
     case .resized:
@@ -192,15 +200,17 @@ package final class BrowseSession {
     }
     if frame.animates, !tickScheduled {
       tickScheduled = true
-      schedule(.tick, after: Self.tick)
+      tickTimer = schedule(.tick, after: Self.tick)
     }
   }
 
-  private func schedule(_ event: Event, after delay: Duration) {
+  /// Posts `event` once `delay` has passed on the session's clock, unless the returned timer is
+  /// cancelled first.
+  private func schedule(_ event: Event, after delay: Duration) -> Task<Void, Never> {
     let continuation = continuation
     let clock = clock
-    Task {
-      try? await clock.sleep(for: delay)
+    return Task {
+      do { try await clock.sleep(for: delay) } catch { return }
       continuation?.yield(event)
     }
   }
