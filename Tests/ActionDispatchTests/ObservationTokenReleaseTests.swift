@@ -9,36 +9,45 @@ import Testing
   /// Something a handler captures; weakly watched to see when it is released.
   final class Captured {}
 
+  /// Watches a ``Captured`` weakly: `isAlive` turns false once nothing holds it.
+  final class Watch {
+    weak var object: Captured?
+    var isAlive: Bool { object != nil }
+  }
+
+  /// Registers handlers through `register`, which is given the one object they capture, and
+  /// puts the token in `token`: the object is held by the handlers alone once this returns, and
+  /// the token by `token` alone.
+  static func registering(into token: inout ObservationToken?, _ register: (Captured) -> ObservationToken) -> Watch {
+    let captured = Captured()
+    let watch = Watch()
+    watch.object = captured
+    token = register(captured)
+    return watch
+  }
+
   @Test func droppingAnOnTokenReleasesWhatItsHandlersCaptureWithNoEvent() {
     let viewModel = RowViewModel()
-    weak var watched: Captured?
     var token: ObservationToken?
-    do {
-      let captured = Captured()
-      watched = captured
-      token = viewModel.observe {
+    let captured = Self.registering(into: &token) { captured in
+      viewModel.observe {
         On(.a).started { _ = captured }
         On(.b).finished { _ = captured }
       }
     }
-    #expect(watched != nil, "the registration did not keep its handlers while the token was held")
+    #expect(captured.isAlive, "the registration did not keep its handlers while the token was held")
     token = nil
-    #expect(watched == nil, "the view model kept a released token's handlers")
+    #expect(!captured.isAlive, "the view model kept a released token's handlers")
     _ = token
   }
 
   @Test func cancellingAnObserveEventsTokenReleasesItsHandler() {
     let viewModel = RowViewModel()
-    weak var watched: Captured?
-    let token: ObservationToken
-    do {
-      let captured = Captured()
-      watched = captured
-      token = viewModel.observeEvents { _ in _ = captured }
-    }
-    #expect(watched != nil)
-    token.cancel()
-    #expect(watched == nil, "the view model kept a cancelled token's event handler")
+    var token: ObservationToken?
+    let captured = Self.registering(into: &token) { captured in viewModel.observeEvents { _ in _ = captured } }
+    #expect(captured.isAlive)
+    token?.cancel()
+    #expect(!captured.isAlive, "the view model kept a cancelled token's event handler")
   }
 
   @Test func aHandlerThatCapturesItsViewModelNoLongerKeepsItOnceItsTokenIsGone() {
@@ -57,12 +66,9 @@ import Testing
   @Test func aTokenDroppedInsideAHandlerLetsTheOthersRunAndIsReleasedAfter() async {
     let viewModel = RowViewModel()
     var seen: [String] = []
-    weak var watched: Captured?
     var dropped: ObservationToken?
-    do {
-      let captured = Captured()
-      watched = captured
-      dropped = viewModel.observe {
+    let captured = Self.registering(into: &dropped) { captured in
+      viewModel.observe {
         On(.a)
           .started {
             _ = captured
@@ -78,7 +84,7 @@ import Testing
     await viewModel.dispatch(actionId: .a, task: { 1 }).value
     #expect(seen == ["dropping", "other started", "other finished"])
     #expect(dropped == nil)
-    #expect(watched == nil, "the token dropped in its own handler kept its handlers")
+    #expect(!captured.isAlive, "the token dropped in its own handler kept its handlers")
     #expect(viewModel.isLoading(for: .a) == false)
     other.cancel()
   }
@@ -87,12 +93,9 @@ import Testing
     let viewModel = RowViewModel()
     var dropping: [ActionEvent<RowAction>.Kind] = []
     var other: [ActionEvent<RowAction>.Kind] = []
-    weak var watched: Captured?
     var token: ObservationToken?
-    do {
-      let captured = Captured()
-      watched = captured
-      token = viewModel.observeEvents { event in
+    let captured = Self.registering(into: &token) { captured in
+      viewModel.observeEvents { event in
         _ = captured
         dropping.append(event.kind)
         token = nil
@@ -102,7 +105,7 @@ import Testing
     await viewModel.dispatch(actionId: .a, task: { 1 }).value
     #expect(dropping == [.started])
     #expect(other == [.started, .succeeded])
-    #expect(token == nil && watched == nil, "the handler that dropped its token was kept")
+    #expect(token == nil && !captured.isAlive, "the handler that dropped its token was kept")
     kept.cancel()
   }
 

@@ -57,8 +57,10 @@ final class ActionEngine<ActionId: ActionIdType> {
   let indicatorIsTimed: Bool
   /// The number the next run gets.
   @exclusivity(unchecked) var nextRunID: UInt64 = 1
-  /// When each notification is delivered: now, or after the one being delivered.
-  @exclusivity(unchecked) var deliveryOrder = DeliveryOrder<ActionId>()
+  /// When each notification is delivered: now, or after the one being delivered. Checked: every
+  /// dispatch touches it, yet "keyed actions: 100000 distinct rows" read 1.32–1.37× with the
+  /// checks and 1.30–1.41× without (interleaved), so no gated row needs them off.
+  var deliveryOrder = DeliveryOrder<ActionId>()
   /// The streaming run whose element is being delivered: a dispatch its `onElement` makes never
   /// supersedes it (see ``supersede(_:by:)``).
   var elementInDelivery: Run?
