@@ -105,28 +105,18 @@ enum QueryCacheCosts {
         }
       ) { viewModel, value in viewModel.value = value }
       await Task.yield()
-      return await Measure.processorSeconds {
-        var tasks: [Task<Void, Never>] = []
-        tasks.reserveCapacity(count)
-        for viewModel in viewModels {
-          tasks.append(
-            viewModel.dispatch(actionId: .a, query: .bench("joined"), in: cache, task: work) { viewModel, value in
-              viewModel.value = value
-            })
+      return await Measure.processorSecondsAwaitingAll(count) { index in
+        viewModels[index].dispatch(actionId: .a, query: .bench("joined"), in: cache, task: work) { viewModel, value in
+          viewModel.value = value
         }
+      } then: {
         held.release()
         await first.value
-        for task in tasks { await task.value }
       }
     }
     func plainRound() async -> Double {
-      await Measure.processorSeconds {
-        var tasks: [Task<Void, Never>] = []
-        tasks.reserveCapacity(count)
-        for viewModel in viewModels {
-          tasks.append(viewModel.dispatch(actionId: .b, task: work) { viewModel, value in viewModel.value = value })
-        }
-        for task in tasks { await task.value }
+      return await Measure.processorSecondsAwaitingAll(count) { index in
+        viewModels[index].dispatch(actionId: .b, task: work) { viewModel, value in viewModel.value = value }
       }
     }
     let (joins, plains, ratios) = await ServerStateCosts.interleave(rounds: rounds, joinRound, plainRound)

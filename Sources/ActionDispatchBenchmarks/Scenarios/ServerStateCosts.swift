@@ -85,28 +85,18 @@ enum ServerStateCosts {
         }
       ) { viewModel, value in viewModel.value = value }
       await Task.yield()
-      return await Measure.processorSeconds {
-        var tasks: [Task<Void, Never>] = []
-        tasks.reserveCapacity(dispatches)
-        for _ in 0..<dispatches {
-          tasks.append(
-            viewModel.dispatch(actionId: .a, policy: .joinRunning, task: work) { viewModel, value in
-              viewModel.value = value
-            })
+      return await Measure.processorSecondsAwaitingAll(dispatches) { _ in
+        viewModel.dispatch(actionId: .a, policy: .joinRunning, task: work) { viewModel, value in
+          viewModel.value = value
         }
+      } then: {
         held.release()
         await first.value
-        for task in tasks { await task.value }
       }
     }
     func plainRound() async -> Double {
-      await Measure.processorSeconds {
-        var tasks: [Task<Void, Never>] = []
-        tasks.reserveCapacity(dispatches)
-        for _ in 0..<dispatches {
-          tasks.append(viewModel.dispatch(actionId: .b, task: work) { viewModel, value in viewModel.value = value })
-        }
-        for task in tasks { await task.value }
+      await Measure.processorSecondsAwaitingAll(dispatches) { _ in
+        viewModel.dispatch(actionId: .b, task: work) { viewModel, value in viewModel.value = value }
       }
     }
     let (joins, plains, ratios) = await interleave(rounds: rounds, joinRound, plainRound)

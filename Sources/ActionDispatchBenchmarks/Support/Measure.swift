@@ -21,6 +21,22 @@ enum Measure {
     return processorTime() - start
   }
 
+  /// Processor seconds to start `count` runs with `start` (given each one's index), run `thenBefore` (a held run released,
+  /// say), then await every run started: what a round of dispatches costs, all of it.
+  @MainActor
+  static func processorSecondsAwaitingAll(
+    _ count: Int, start: @MainActor (Int) -> Task<Void, Never>,
+    then thenBefore: @MainActor () async -> Void = {}
+  ) async -> Double {
+    await processorSeconds {
+      var tasks: [Task<Void, Never>] = []
+      tasks.reserveCapacity(count)
+      for index in 0..<count { tasks.append(start(index)) }
+      await thenBefore()
+      for task in tasks { await task.value }
+    }
+  }
+
   /// The process's processor time so far, user and system, in seconds; NaN when the system
   /// does not say, so that a row timed with it is not measured rather than wrong.
   static func processorTime() -> Double {

@@ -37,6 +37,16 @@
       var body = Data()
       var received = 0
       var isEnded = false
+
+      /// Ends the request's state, once it completed or was ended early: nothing more is
+      /// received, and what it held is released.
+      mutating func end() {
+        isEnded = true
+        continuation = nil
+        task = nil
+        deadline = nil
+        body = Data()
+      }
     }
 
     /// Where every call that waits for URLSession's shared work queue is made: creating,
@@ -156,13 +166,7 @@
     /// The task completed, with or without an error.
     func complete(error: (any Error)?) {
       let (continuation, result, deadline) = state.withLock { state in
-        defer {
-          state.isEnded = true
-          state.continuation = nil
-          state.task = nil
-          state.deadline = nil
-          state.body = Data()
-        }
+        defer { state.end() }
         let result: Result<(Data, HTTPURLResponse), any Error>
         if let error {
           result = .failure(error)
@@ -181,13 +185,7 @@
     /// returns at once, and the `URLSessionTask` is cancelled a moment later.
     fileprivate func end(_ result: Result<(Data, HTTPURLResponse), any Error>) {
       let (continuation, task, deadline) = state.withLock { state in
-        defer {
-          state.isEnded = true
-          state.continuation = nil
-          state.task = nil
-          state.deadline = nil
-          state.body = Data()
-        }
+        defer { state.end() }
         return (state.continuation, state.task, state.deadline)
       }
       deadline?.cancel()
