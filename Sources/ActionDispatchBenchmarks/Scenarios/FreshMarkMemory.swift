@@ -11,10 +11,7 @@ enum FreshMarkMemory {
   static let leftName = "memory: resident memory left by 100000 fresh keyed actions once their window passed"
 
   /// What the child measured.
-  struct Figures: Codable {
-    var held: Double
-    var left: Double
-  }
+  typealias Figures = HeldAndLeft
 
   static func run(keys: Int) -> [BenchmarkResult] {
     let output = FreshCopy.output([childFlag, String(keys)])
@@ -25,17 +22,14 @@ enum FreshMarkMemory {
     let perMark = figures.map { $0.held / Double(keys) } ?? .nan
     let notes = "\(keys) keyed actions, each run once with staleTime: 60 s, in a fresh process; resident set "
     return [
-      BenchmarkResult(
-        name: heldName, value: held, unit: "MiB", baselineName: nil, baselineValue: nil,
-        measure: held.isNaN ? .infinity : held, target: 8, targetDescription: "≤ 8 MiB",
+      BenchmarkResult.absolute(
+        heldName, value: held, unit: "MiB", target: 8, targetDescription: "≤ 8 MiB",
         notes: notes + "with every mark fresh minus before (malloc_trim)"),
-      BenchmarkResult(
-        name: perMarkName, value: perMark, unit: "bytes", baselineName: nil, baselineValue: nil,
-        measure: perMark.isNaN ? .infinity : perMark, target: 64, targetDescription: "≤ 64 bytes",
+      BenchmarkResult.absolute(
+        perMarkName, value: perMark, unit: "bytes", target: 64, targetDescription: "≤ 64 bytes",
         notes: "the row above divided by \(keys)"),
-      BenchmarkResult(
-        name: leftName, value: left, unit: "MiB", baselineName: nil, baselineValue: nil,
-        measure: left.isNaN ? .infinity : left, target: 1, targetDescription: "≤ 1 MiB",
+      BenchmarkResult.absolute(
+        leftName, value: left, unit: "MiB", target: 1, targetDescription: "≤ 1 MiB",
         notes: notes + "once the clock passed the window and the marks were swept, minus before"),
     ]
   }

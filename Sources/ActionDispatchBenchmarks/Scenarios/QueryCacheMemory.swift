@@ -21,10 +21,7 @@ enum QueryCacheMemory {
   static let readMadeName = "query cache: keys made by 1000000 reads of keys nobody holds"
 
   /// What the keys child measured.
-  struct Figures: Codable {
-    var held: Double
-    var left: Double
-  }
+  typealias Figures = HeldAndLeft
 
   /// What the reads child measured.
   struct ReadFigures: Codable {
@@ -60,9 +57,8 @@ enum QueryCacheMemory {
         targetDescription: "≤ 160 bytes",
         notes: notes + "with every key held minus before (\(Table.format(held)) MiB), a key, less the value's "
           + "\(Int(valueBytes)) bytes"),
-      BenchmarkResult(
-        name: leftName, value: left, unit: "MiB", baselineName: nil, baselineValue: nil,
-        measure: left.isNaN ? .infinity : left, target: 1, targetDescription: "≤ 1 MiB",
+      BenchmarkResult.absolute(
+        leftName, value: left, unit: "MiB", target: 1, targetDescription: "≤ 1 MiB",
         notes: notes + "once a view model watched each and was released, the clock passed the gc time and the "
           + "sweep forgot every key, minus before"),
     ]
@@ -76,13 +72,11 @@ enum QueryCacheMemory {
     let made = figures.map { Double($0.made) } ?? .nan
     let notes = "value(for:) and loadable(for:) of \(reads) absent keys outside tracking, in a fresh process, "
     return [
-      BenchmarkResult(
-        name: readLeftName, value: left, unit: "MiB", baselineName: nil, baselineValue: nil,
-        measure: left.isNaN ? .infinity : left, target: 1, targetDescription: "≤ 1 MiB",
+      BenchmarkResult.absolute(
+        readLeftName, value: left, unit: "MiB", target: 1, targetDescription: "≤ 1 MiB",
         notes: notes + "the cache holding 1000 other keys; resident set after minus before (malloc_trim)"),
-      BenchmarkResult(
-        name: readMadeName, value: made, unit: "keys", baselineName: nil, baselineValue: nil,
-        measure: made.isNaN ? .infinity : made, target: 0, targetDescription: "0",
+      BenchmarkResult.absolute(
+        readMadeName, value: made, unit: "keys", target: 0, targetDescription: "0",
         notes: notes + "the cache's count after minus before"),
     ]
   }

@@ -135,11 +135,18 @@ enum ServerStateCosts {
   }
 
   /// A row of nanoseconds a dispatch, ours against theirs, gated on the median of the rounds' ratios.
+  ///
+  /// - Parameter notMeasuredBecause: Why the rounds did not measure what the row says (a check of
+  ///   what they did failed); the row is then not measured, which `--check` fails.
   static func perDispatchRow(
     _ name: String, ours: [Double], theirs: [Double], ratios: [Double], dispatches: Int, baselineName: String,
-    targetDescription: String, notes: String
+    targetDescription: String, notes: String, notMeasuredBecause: String? = nil
   ) -> BenchmarkResult {
-    BenchmarkResult(
+    if let notMeasuredBecause {
+      return .notMeasured(
+        name, unit: "ns/dispatch", target: 1.0, targetDescription: targetDescription, because: notMeasuredBecause)
+    }
+    return BenchmarkResult(
       name: name, value: perDispatch(ours, dispatches), unit: "ns/dispatch",
       baselineName: baselineName, baselineValue: perDispatch(theirs, dispatches),
       measure: Measure.median(ratios), target: 1.0, targetDescription: targetDescription, notes: notes)

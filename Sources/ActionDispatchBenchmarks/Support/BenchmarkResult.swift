@@ -40,4 +40,23 @@ struct BenchmarkResult: Codable, Sendable {
       name: name, value: .nan, unit: unit, baselineName: nil, baselineValue: nil, measure: .nan, target: target,
       targetDescription: targetDescription, notes: "not measured: \(reason)")
   }
+
+  /// A row with no baseline: its figure is checked against the target itself, and a figure the
+  /// child could not give (NaN) fails.
+  ///
+  /// - Parameters:
+  ///   - name: The row's name.
+  ///   - value: Its figure; NaN when it could not be measured.
+  ///   - unit: The figure's unit.
+  ///   - target: The most the figure may be.
+  ///   - targetDescription: Its target, in words.
+  ///   - notes: How it was measured.
+  /// - Returns: The row.
+  static func absolute(
+    _ name: String, value: Double, unit: String, target: Double, targetDescription: String, notes: String
+  ) -> BenchmarkResult {
+    BenchmarkResult(
+      name: name, value: value, unit: unit, baselineName: nil, baselineValue: nil,
+      measure: value.isNaN ? .infinity : value, target: target, targetDescription: targetDescription, notes: notes)
+  }
 }
