@@ -1,6 +1,5 @@
 import FakeGitHubServer
 import Foundation
-import Synchronization
 
 // `fake-github-server`: the in-process fake GitHub server as a process of its own, for
 // scripts/browse-e2e, which drives `action-dispatch browse` in tmux against it.
@@ -75,7 +74,7 @@ if CommandLine.arguments.dropFirst().first == "--counting" {
   }
   server.addUser("cycle", followers: 200, name: "Cycle", paging: .cyclingToFirstPage)
   server.addUser("wide", followers: 20_000, name: "Wide", paging: .ignoringPerPage(rows: 10_000))
-  let exhaustedUntil = Mutex<Date?>(nil)
+  let exhaustedUntil = Guarded<Date?>(nil)
   server.setHandler { request in
     if request.path == "/_e2e/exhaust" {
       let seconds = Double(request.queryItems["seconds"] ?? "5") ?? 5
@@ -98,7 +97,7 @@ server.addUser("octocat", followers: 250, name: "The Octocat")
 for number in 1...250 {
   server.addUser("octocat-follower-\(number)", followers: 0, name: "Follower \(number)")
 }
-let firsts = Mutex(Set<String>())
+let firsts = Guarded(Set<String>())
 server.setHandler { request in
   let first = { (key: String) in firsts.withLock { $0.insert(key).inserted } }
   if request.path == "/users/endless/followers" {
@@ -121,3 +120,22 @@ server.setHandler { request in
 }
 FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
 while true { sleep(3600) }
+
+/// A value the server's connection threads share, behind a lock: `Mutex` would need macOS 15,
+/// and the package runs on macOS 14.
+///
+/// `@unchecked Sendable`: every read and write of `value` holds `lock`.
+final class Guarded<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
+  }
+}

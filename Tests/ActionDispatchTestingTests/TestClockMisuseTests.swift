@@ -2,8 +2,8 @@ import ActionDispatchTesting
 import Testing
 
 /// `TestClock`: a mistake in a test fails that test with a message, and never stops the process.
-/// `advance(by:sourceLocation:)`: "A negative one fails the test and leaves the clock where it
-/// is"; `init(settlingRounds:sourceLocation:)`: "A value below 1 fails the test that made the
+/// `advance(by:fileID:filePath:line:column:)`: "A negative one fails the test and leaves the clock where it
+/// is"; `init(settlingRounds:fileID:filePath:line:column:)`: "A value below 1 fails the test that made the
 /// clock, which then uses 1."
 @Suite struct TestClockMisuseTests {
   @Test func advancingByANegativeDurationFailsTheTestAndLeavesTheClockWhereItIs() async {

@@ -1,5 +1,4 @@
 import ActionDispatch
-import Testing
 
 /// A clock whose time moves only when a test says so.
 ///
@@ -14,11 +13,11 @@ import Testing
 /// await clock.advance(by: .milliseconds(300))
 /// ```
 ///
-/// ``advance(by:sourceLocation:)`` steps through every deadline on the way, in order, as swift-clocks'
+/// ``advance(by:fileID:filePath:line:column:)`` steps through every deadline on the way, in order, as swift-clocks'
 /// `TestClock` does, and ``run(maxSteps:)`` skips every wait however many there are — retry
 /// backoffs included.
 ///
-/// After waking a sleeper, ``advance(by:sourceLocation:)`` and ``run(maxSteps:)`` let the woken work run up to
+/// After waking a sleeper, ``advance(by:fileID:filePath:line:column:)`` and ``run(maxSteps:)`` let the woken work run up to
 /// its next suspension before they move on. How they know it got there depends on where the
 /// test runs:
 ///
@@ -89,21 +88,27 @@ public final class TestClock: Clock, Sendable {
   ///     through actors more than about 50 times between two sleeps. Inside
   ///     ``withSerialExecutor(isolation:_:)`` the clock waits until nothing is left to run
   ///     instead. A value below 1 fails the test that made the clock, which then uses 1.
-  ///   - sourceLocation: Where the clock is made, for that failure; filled in for you.
-  public init(settlingRounds: Int = 50, sourceLocation: SourceLocation = #_sourceLocation) {
+  ///   - fileID: Filled in for you: the file a failure points to.
+  ///   - filePath: Filled in for you: that file's path, for XCTest.
+  ///   - line: Filled in for you: the line a failure points to.
+  ///   - column: Filled in for you: the column a failure points to.
+  public init(
+    settlingRounds: Int = 50,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
     self.settlingRounds = max(settlingRounds, 1)
     guard settlingRounds < 1 else { return }
     FailureReporter.current.record(
       "TestClock(settlingRounds: \(settlingRounds)): settlingRounds must be at least 1; the clock uses 1. "
         + "Pass a positive number, or leave it out for the default (50).",
-      sourceLocation)
+      CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Outside a serial executor, how many quiet rounds the clock waits for before it decides no
   /// sleeper is coming.
   public let settlingRounds: Int
 
-  /// The current instant; it moves only through ``advance(by:sourceLocation:)`` and ``advance(to:)``.
+  /// The current instant; it moves only through ``advance(by:fileID:filePath:line:column:)`` and ``advance(to:)``.
   public var now: Instant {
     state.withLock { $0.now }
   }
@@ -159,13 +164,19 @@ public final class TestClock: Clock, Sendable {
   /// - Parameters:
   ///   - duration: How far to move. A negative one fails the test and leaves the clock where it
   ///     is: time never moves backwards.
-  ///   - sourceLocation: Where the test advances the clock, for that failure; filled in for you.
-  public func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) async {
+  ///   - fileID: Filled in for you: the file a failure points to.
+  ///   - filePath: Filled in for you: that file's path, for XCTest.
+  ///   - line: Filled in for you: the line a failure points to.
+  ///   - column: Filled in for you: the column a failure points to.
+  public func advance(
+    by duration: Duration,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
     guard duration >= .zero else {
       return FailureReporter.current.record(
         "TestClock cannot move backwards: advance(by: \(duration)) left it at \(now.offset). "
           + "Pass a duration of zero or more; to start over, make a new TestClock.",
-        sourceLocation)
+        CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     await advance(to: now.advanced(by: duration))
   }
@@ -278,10 +289,13 @@ public final class TestClock: Clock, Sendable {
   /// - Parameters:
   ///   - count: The number of sleepers to wait for.
   ///   - limit: How long to wait, in real time; ``WaitTimeoutError/defaultLimit`` by default.
-  ///   - sourceLocation: Where the test waits, for the failure; filled in for you.
+  ///   - fileID: Filled in for you: the file a failure points to.
+  ///   - filePath: Filled in for you: that file's path, for XCTest.
+  ///   - line: Filled in for you: the line a failure points to.
+  ///   - column: Filled in for you: the column a failure points to.
   public func waitForSleepers(
     _ count: Int = 1, limit: Duration = WaitTimeoutError.defaultLimit,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     let reached = await CountWaiters.wait(
       for: count, in: state, count: { $0.sleepers.count }, waiters: \.waiters, limit: limit)
@@ -289,7 +303,7 @@ public final class TestClock: Clock, Sendable {
     FailureReporter.current.record(
       "Waited \(limit) for \(count) task(s) to sleep on the test clock, and \(sleeperCount) did. "
         + "Check that the work was dispatched and sleeps on this clock (was the clock injected?).",
-      sourceLocation)
+      CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Whether a task that waits only on this clock has no wait left, so it ends without time

@@ -3,7 +3,7 @@ import ActionDispatch
 /// Tasks waiting for a count to reach a threshold, each woken once it does, or once its time
 /// limit passes.
 ///
-/// ``Gate/arrivals(_:limit:sourceLocation:)`` and ``TestClock/waitForSleepers(_:limit:sourceLocation:)``
+/// ``Gate/arrivals(_:limit:fileID:filePath:line:column:)`` and ``TestClock/waitForSleepers(_:limit:fileID:filePath:line:column:)``
 /// both wait this way. The owner keeps a `CountWaiters` inside its `LockedState`, registers a
 /// waiter with ``wait(for:in:count:waiters:limit:)``, and whenever its count grows calls
 /// ``takeReady(at:)`` under the lock and resumes what it returns, with `true`, after the lock is

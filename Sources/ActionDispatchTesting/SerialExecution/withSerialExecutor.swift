@@ -5,7 +5,7 @@ import ActionDispatch
 ///
 /// Inside, the view model's runs, the work closures, actors and the sleepers a ``TestClock``
 /// wakes all run one at a time, in the order they were enqueued, on the main dispatch queue.
-/// ``TestClock/advance(by:sourceLocation:)`` and ``TestClock/run(maxSteps:)`` then wait until nothing is left
+/// ``TestClock/advance(by:fileID:filePath:line:column:)`` and ``TestClock/run(maxSteps:)`` then wait until nothing is left
 /// to run instead of counting quiet rounds on a thread pool, so a seeded schedule replays
 /// exactly. This is the function for XCTest; Swift Testing suites use the
 /// ``SerialExecutorTrait/serialExecutor`` trait.

@@ -2,7 +2,7 @@
   import ActionDispatch
 
   extension StrictHarness {
-    /// One observable change a test expects, for ``StrictHarness/expect(_:sourceLocation:)``.
+    /// One observable change a test expects, for ``StrictHarness/expect(_:fileID:filePath:line:column:)``.
     ///
     /// ```swift
     /// harness.expect(.startedLoading(.load))

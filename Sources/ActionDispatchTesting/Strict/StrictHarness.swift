@@ -10,7 +10,7 @@
   /// change unasserted.
   ///
   /// Wrap the view model; act through `send`, which
-  /// records where each run was dispatched; check with ``expect(_:sourceLocation:)``.
+  /// records where each run was dispatched; check with ``expect(_:fileID:filePath:line:column:)``.
   ///
   /// ```swift
   /// @MainActor
@@ -32,7 +32,7 @@
   /// **When it finishes.** In a Swift Testing suite with the ``StrictTrait/strict`` trait every
   /// harness is finished when its test returns. In an `XCTestCase` a harness finishes itself
   /// when the test case tears down, and reports through XCTest. Elsewhere, call
-  /// ``finish(sourceLocation:)`` last.
+  /// ``finish(fileID:filePath:line:column:)`` last.
   ///
   /// **Work left running.** When the test ends, every dispatch that has not ended — a run in
   /// flight, a debounce whose quiet period has not passed, an `.enqueue` run waiting for its
@@ -49,7 +49,7 @@
   /// before forms one group, so a group is what one event (or one stretch of the test's own
   /// code) changed: for a plain run, its `started` group (`isLoading` turns `true`, an old
   /// error is cleared) and its end's group (what its success handler set, `isLoading` turns
-  /// `false`). Each ``expect(_:sourceLocation:)`` names the changes of the next group not yet
+  /// `false`). Each ``expect(_:fileID:filePath:line:column:)`` names the changes of the next group not yet
   /// asserted, in any order within it; groups are asserted in the order they happened. What a
   /// method sets before it dispatches joins the run's `started` group; what it sets after, a
   /// group of its own at the end of the `send`. The
@@ -74,7 +74,7 @@
       /// What the group followed, for a message: `succeeded(.load), run 2`.
       var moment: String
       /// The `send` that caused it; `nil` before the first.
-      var site: SourceLocation?
+      var site: CallSite?
       var changes: [StateSnapshot.Change]
     }
 
@@ -86,11 +86,11 @@
     private var actions: [ActionId] = []
     /// Where each run that started since the harness was made was dispatched, and whether
     /// during that step (`at`) or after it, by a callback or a hop (`after`).
-    private var sites: [UInt64: (location: SourceLocation, during: Bool)] = [:]
+    private var sites: [UInt64: (location: CallSite, during: Bool)] = [:]
     /// The `send` under way, or the last one; `nil` before the first.
-    private var step: (site: SourceLocation?, isUnderWay: Bool) = (nil, false)
+    private var step: (site: CallSite?, isUnderWay: Bool) = (nil, false)
     /// Where the harness was made.
-    private let madeAt: SourceLocation
+    private let madeAt: CallSite
     /// Where its failures go.
     private let reporter: FailureReporter
     /// Actions the test expects to be still running when it ends.
@@ -106,11 +106,17 @@
     ///   - viewModel: The view model under test; the harness keeps it.
     ///   - strictness: What the harness asks; by default the suite's ``StrictTrait``'s, else
     ///     ``Strictness/exhaustive``.
-    ///   - sourceLocation: Where the harness is made; filled in for you.
+    ///   - fileID: Filled in for you: the file a failure points to.
+    ///   - filePath: Filled in for you: that file's path, for XCTest.
+    ///   - line: Filled in for you: the line a failure points to.
+    ///   - column: Filled in for you: the column a failure points to.
     public convenience init(
-      _ viewModel: Model, strictness: Strictness? = nil, sourceLocation: SourceLocation = #_sourceLocation
+      _ viewModel: Model, strictness: Strictness? = nil,
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-      self.init(viewModel, strictness: strictness, reporter: nil, sourceLocation: sourceLocation)
+      self.init(
+        viewModel, strictness: strictness, reporter: nil, fileID: fileID, filePath: filePath, line: line, column: column
+      )
     }
 
     /// Starts watching a view model, recording failures with `reporter` (the package's own
@@ -120,25 +126,29 @@
     ///   - viewModel: The view model under test.
     ///   - strictness: What the harness asks.
     ///   - reporter: Where failures go; `nil` for the running test's framework.
-    ///   - sourceLocation: Where the harness is made.
+    ///   - fileID: Where the harness is made.
+    ///   - filePath: Where the harness is made.
+    ///   - line: Where the harness is made.
+    ///   - column: Where the harness is made.
     package init(
       _ viewModel: Model, strictness: Strictness? = nil, reporter: FailureReporter?,
-      sourceLocation: SourceLocation = #_sourceLocation
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
+      let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
       self.viewModel = viewModel
       let scope = StrictScope.current
       self.strictness = strictness ?? scope?.strictness ?? .exhaustive
-      self.madeAt = sourceLocation
+      self.madeAt = site
       self.reporter = reporter ?? .current
       self.snapshot = StateSnapshot(of: viewModel, actions: [])
       token = viewModel.observeEvents { [weak self] event in self?.heard(event) }
       if let scope {
         // Held strongly: the test's own reference is gone by the time the trait finishes it.
-        scope.register { self.finish(sourceLocation: sourceLocation) }
+        scope.register { self.finish(at: site) }
       } else if Test.current == nil {
         #if canImport(XCTest)
           // Held strongly by the teardown block, for the same reason.
-          let registered = XCTestSupport.finishAtTeardown { self.finish(sourceLocation: sourceLocation) }
+          let registered = XCTestSupport.finishAtTeardown { self.finish(at: site) }
           finishesWhenReleased = !registered
         #endif
       }
@@ -148,7 +158,7 @@
       #if canImport(XCTest)
         // The first XCTest test of a process (see `XCTestSupport`): finish where the test lets go.
         guard finishesWhenReleased, Thread.isMainThread else { return }
-        MainActor.assumeIsolated { finish(sourceLocation: madeAt) }
+        MainActor.assumeIsolated { finish(at: madeAt) }
       #endif
     }
 
@@ -159,16 +169,21 @@
     /// ```
     ///
     /// - Parameters:
-    ///   - sourceLocation: Where the test acts; filled in for you.
+    ///   - fileID: Filled in for you: the file a failure points to.
+    ///   - filePath: Filled in for you: that file's path, for XCTest.
+    ///   - line: Filled in for you: the line a failure points to.
+    ///   - column: Filled in for you: the column a failure points to.
     ///   - body: Calls the view model; what it returns is returned, typically the run's task.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
     @discardableResult
     public func send<Result>(
-      sourceLocation: SourceLocation = #_sourceLocation, _ body: (Model) throws -> Result
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+      _ body: (Model) throws -> Result
     ) rethrows -> Result {
-      beginStep(at: sourceLocation)
-      defer { endStep(at: sourceLocation) }
+      let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      beginStep(at: site)
+      defer { endStep(at: site) }
       return try body(viewModel)
     }
 
@@ -180,19 +195,24 @@
     /// ```
     ///
     /// Changes group as they do around the synchronous form: by lifecycle event, so awaiting
-    /// inside the step or after it makes no difference to the ``expect(_:sourceLocation:)``s.
+    /// inside the step or after it makes no difference to the ``expect(_:fileID:filePath:line:column:)``s.
     ///
     /// - Parameters:
-    ///   - sourceLocation: Where the test acts; filled in for you.
+    ///   - fileID: Filled in for you: the file a failure points to.
+    ///   - filePath: Filled in for you: that file's path, for XCTest.
+    ///   - line: Filled in for you: the line a failure points to.
+    ///   - column: Filled in for you: the column a failure points to.
     ///   - body: Calls the view model and awaits.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
     @discardableResult
     public func send<Result>(
-      sourceLocation: SourceLocation = #_sourceLocation, _ body: (Model) async throws -> Result
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+      _ body: (Model) async throws -> Result
     ) async rethrows -> Result {
-      beginStep(at: sourceLocation)
-      defer { endStep(at: sourceLocation) }
+      let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      beginStep(at: site)
+      defer { endStep(at: site) }
       return try await body(viewModel)
     }
 
@@ -204,15 +224,22 @@
     ///
     /// - Parameters:
     ///   - changes: The changes, such as `.startedLoading(.load)` or `.set(\.issues, to: ["#1"])`.
-    ///   - sourceLocation: Where the test checks; filled in for you.
-    public func expect(_ changes: Change..., sourceLocation: SourceLocation = #_sourceLocation) {
-      takeSnapshot(after: "the test's code before the expect at \(Self.describe(sourceLocation))", site: step.site)
+    ///   - fileID: Filled in for you: the file a failure points to.
+    ///   - filePath: Filled in for you: that file's path, for XCTest.
+    ///   - line: Filled in for you: the line a failure points to.
+    ///   - column: Filled in for you: the column a failure points to.
+    public func expect(
+      _ changes: Change...,
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+      let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      takeSnapshot(after: "the test's code before the expect at \(site)", site: step.site)
       guard strictness == .exhaustive else {
         let unmet = changes.filter { !holdsNow($0) }
         if !unmet.isEmpty {
           reporter.record(
             "Expected \(unmet.map { $0.describe(in: viewModel) }.joined(separator: ", ")), but it does not hold now.",
-            sourceLocation)
+            site)
         }
         return
       }
@@ -221,7 +248,7 @@
           reporter.record(
             "Expected \(changes.map { $0.describe(in: viewModel) }.joined(separator: ", ")), "
               + "but nothing changed since the last expectation.",
-            sourceLocation)
+            site)
         }
         return
       }
@@ -249,7 +276,7 @@
       if !unasserted.isEmpty {
         lines.append("  (\(Self.count(unasserted.count, "later group")) of changes not asserted yet)")
       }
-      reporter.record(lines.joined(separator: "\n"), sourceLocation)
+      reporter.record(lines.joined(separator: "\n"), site)
     }
 
     /// Forgets the changes not asserted yet, for a test that does not care how it got where it is.
@@ -271,43 +298,53 @@
     /// does nothing. The ``StrictTrait`` calls it when the test returns, and in XCTest the
     /// harness calls it when the test case tears down.
     ///
-    /// - Parameter sourceLocation: Where the test ends; filled in for you.
-    public func finish(sourceLocation: SourceLocation = #_sourceLocation) {
+    /// - Parameters:
+    ///   - fileID: Filled in for you: the file a failure points to.
+    ///   - filePath: Filled in for you: that file's path, for XCTest.
+    ///   - line: Filled in for you: the line a failure points to.
+    ///   - column: Filled in for you: the column a failure points to.
+    public func finish(
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+      finish(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    // MARK: - Internal
+
+    private func finish(at end: CallSite) {
       guard !isFinished else { return }
       isFinished = true
       takeSnapshot(after: "the test's code after its last step", site: step.site)
       for pending in viewModel.pendingWork() where !stillRunning.contains(pending.actionId) {
         let site = sites[pending.run]
         let dispatched =
-          site.map { ($0.during ? "at " : "after the step at ") + Self.describe($0.location) }
+          site.map { ($0.during ? "at " : "after the step at ") + $0.location.description }
           ?? "before the harness was made"
         reporter.record(
           "The test ended with \(Self.describe(pending.actionId)) still running: run \(pending.run), "
             + "\(Self.describe(pending.stage)), dispatched \(dispatched). Await its task, drive the clock past its "
             + "wait, or cancel it; if the test means to leave it running, say so with "
             + "expectStillRunning(.\(pending.actionId)).",
-          site?.location ?? sourceLocation)
+          site?.location ?? end)
       }
-      if strictness == .exhaustive { reportUnasserted(endingAt: sourceLocation) }
+      if strictness == .exhaustive { reportUnasserted(endingAt: end) }
       token?.cancel()
       token = nil
       viewModel.cancelAll()
     }
 
-    // MARK: - Internal
-
-    private func beginStep(at location: SourceLocation) {
-      takeSnapshot(after: "the test's code before the send at \(Self.describe(location))", site: step.site)
+    private func beginStep(at location: CallSite) {
+      takeSnapshot(after: "the test's code before the send at \(location.description)", site: step.site)
       step = (location, true)
     }
 
-    private func endStep(at location: SourceLocation) {
+    private func endStep(at location: CallSite) {
       step.isUnderWay = false
       takeSnapshot(after: "the send's own code", site: location)
     }
 
     /// One issue per run of groups with the same `send`, at that `send`.
-    private func reportUnasserted(endingAt location: SourceLocation) {
+    private func reportUnasserted(endingAt location: CallSite) {
       var index = unasserted.startIndex
       while index < unasserted.endIndex {
         let site = unasserted[index].site
@@ -316,7 +353,7 @@
         let groups = unasserted[index..<end]
         let total = groups.reduce(0) { $0 + $1.changes.count }
         let cause =
-          site.map { "after send at \(Self.describe($0))" } ?? "after the harness was made at \(Self.describe(madeAt))"
+          site.map { "after send at \($0.description)" } ?? "after the harness was made at \(madeAt.description)"
         var lines = ["\(Self.count(total, "change")) not asserted \(cause)"]
         for group in groups {
           lines.append("  after \(group.moment):")
@@ -342,7 +379,7 @@
       takeSnapshot(after: "\(event.kind)(.\(event.actionId)), run \(event.run)", site: site)
     }
 
-    private func takeSnapshot(after moment: String, site: SourceLocation?) {
+    private func takeSnapshot(after moment: String, site: CallSite?) {
       let now = StateSnapshot(of: viewModel, actions: actions)
       let changes = now.changes(since: snapshot)
       snapshot = now
@@ -363,16 +400,12 @@
     }
 
     private static func describe(_ group: Group) -> String {
-      let cause = group.site.map { "after send at \(describe($0))" } ?? "after the harness was made"
+      let cause = group.site.map { "after send at \($0)" } ?? "after the harness was made"
       return "\(cause) (\(group.moment))"
     }
 
     private static func count(_ count: Int, _ noun: String) -> String {
       "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
-
-    private static func describe(_ location: SourceLocation) -> String {
-      "\(location.fileName):\(location.line)"
     }
 
     private static func describe(_ actionId: ActionId) -> String {

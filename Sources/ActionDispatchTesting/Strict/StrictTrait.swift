@@ -53,11 +53,11 @@
         await scope.finishAll()
       }
       if !test.isSuite, scope.harnessCount == 0 {
-        FailureReporter.swiftTesting.record(
+        FailureReporter.recordInSwiftTesting(
           "The test made no StrictHarness, so the .strict trait checked nothing\n"
             + "Wrap the view model under test — let harness = StrictHarness(viewModel) — and act through "
             + "harness.send { ... }; or move the test to a suite without .strict.",
-          test.sourceLocation)
+          at: test.sourceLocation)
       }
     }
   }

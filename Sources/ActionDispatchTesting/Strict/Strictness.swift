@@ -5,7 +5,7 @@ public enum Strictness: Sendable, Hashable {
   case workMustEnd
   /// ``workMustEnd``, and every observable change — each action's loading and error, each of
   /// the view model's observed properties — must be asserted, in order, with
-  /// ``StrictHarness/expect(_:sourceLocation:)``, as TCA's `TestStore` asks. The default, of a
+  /// ``StrictHarness/expect(_:fileID:filePath:line:column:)``, as TCA's `TestStore` asks. The default, of a
   /// harness and of the ``StrictTrait/strict`` trait.
   case exhaustive
 }

@@ -1,5 +1,4 @@
 import ActionDispatch
-import Testing
 
 /// A barrier that work waits at until the test opens it: the way to hold a run in flight.
 ///
@@ -11,7 +10,7 @@ import Testing
 /// await run.value
 /// ```
 ///
-/// ``arrivals(_:limit:sourceLocation:)`` tells the test that work has reached the gate, without sleeping.
+/// ``arrivals(_:limit:fileID:filePath:line:column:)`` tells the test that work has reached the gate, without sleeping.
 public final class Gate: Sendable {
   private struct State {
     var isOpen = false
@@ -92,9 +91,13 @@ public final class Gate: Sendable {
   /// - Parameters:
   ///   - count: The number of arrivals to wait for.
   ///   - limit: How long to wait, in real time; ``WaitTimeoutError/defaultLimit`` by default.
-  ///   - sourceLocation: Where the test waits, for the failure; filled in for you.
+  ///   - fileID: Filled in for you: the file a failure points to.
+  ///   - filePath: Filled in for you: that file's path, for XCTest.
+  ///   - line: Filled in for you: the line a failure points to.
+  ///   - column: Filled in for you: the column a failure points to.
   public func arrivals(
-    _ count: Int, limit: Duration = WaitTimeoutError.defaultLimit, sourceLocation: SourceLocation = #_sourceLocation
+    _ count: Int, limit: Duration = WaitTimeoutError.defaultLimit,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     let reached = await CountWaiters.wait(
       for: count, in: state, count: { $0.arrivals }, waiters: \.waiters, limit: limit)
@@ -102,6 +105,6 @@ public final class Gate: Sendable {
     FailureReporter.current.record(
       "Waited \(limit) for \(count) arrival(s) at the gate, and \(arrivalCount) came. "
         + "Check that the work was dispatched and reaches gate.pass().",
-      sourceLocation)
+      CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }

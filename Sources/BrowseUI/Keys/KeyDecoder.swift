@@ -189,10 +189,11 @@ package struct KeyDecoder: Sendable {
       end += 1
     }
     guard end == index + length else { return nil }
-    guard let text = String(validating: pending[index..<end], as: UTF8.self), let character = text.first else {
-      return (nil, 1)
-    }
-    return (.character(character), length)
+    // UTF8's decoder refuses overlong forms and surrogates, as String(validating:) (macOS 15) would.
+    var bytes = pending[index..<end].makeIterator()
+    var decoder = UTF8()
+    guard case .scalarValue(let scalar) = decoder.decode(&bytes) else { return (nil, 1) }
+    return (.character(Character(scalar)), length)
   }
 
   private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

@@ -19,12 +19,12 @@
     @MainActor func testWorkLeftRunningIsReportedAtTheSendWhenTheTestCaseTearsDown() async {
       let recorded = RecordedFailures()
       let (service, gate) = StrictWorkTests.serviceWhoseRefreshWaits()
-      let send = #_sourceLocation
+      let send: UInt = #line + 1
       addTeardownBlock {
         Self.check(recorded, contains: "The test ended with .refresh still running: run 1", at: send)
       }
       let harness = StrictHarness(LiveFeedViewModel(service: service), reporter: recorded.reporter)
-      harness.send(sourceLocation: send) { $0.refresh() }
+      harness.send(line: send) { $0.refresh() }
       await gate.arrivals(1)
       XCTAssertEqual(harness.strictness, .exhaustive)
       harness.expect(.startedLoading(.refresh))
@@ -35,13 +35,13 @@
       let recorded = RecordedFailures()
       let service = MockLiveFeedService()
       service.refreshStub.succeed(with: ["a"])
-      let send = #_sourceLocation
+      let send: UInt = #line + 1
       addTeardownBlock {
         Self.check(
-          recorded, contains: "2 changes not asserted after send at StrictHarnessXCTests.swift:\(send.line)", at: send)
+          recorded, contains: "2 changes not asserted after send at StrictHarnessXCTests.swift:\(send)", at: send)
       }
       let harness = StrictHarness(LiveFeedViewModel(service: service), reporter: recorded.reporter)
-      await harness.send(sourceLocation: send) { await $0.refresh().value }
+      await harness.send(line: send) { await $0.refresh().value }
       harness.expect(.startedLoading(.refresh))
     }
 
@@ -63,25 +63,28 @@
       let recorded = RecordedFailures()
       let service = MockLiveFeedService()
       service.refreshStub.succeed(with: ["a"])
-      let send = #_sourceLocation
+      let send: UInt = #line + 1
       await Self.refreshWithoutAsserting(service, reportingTo: recorded, at: send)
       Self.check(recorded, contains: "3 changes not asserted after send at StrictHarnessXCTests.swift:", at: send)
     }
 
     /// Makes a harness, refreshes through it, asserts nothing, and lets the harness go.
     @MainActor private static func refreshWithoutAsserting(
-      _ service: MockLiveFeedService, reportingTo recorded: RecordedFailures, at send: SourceLocation
+      _ service: MockLiveFeedService, reportingTo recorded: RecordedFailures, at send: UInt
     ) async {
       let harness = StrictHarness(LiveFeedViewModel(service: service), reporter: recorded.reporter)
-      await harness.send(sourceLocation: send) { await $0.refresh().value }
+      await harness.send(line: send) { await $0.refresh().value }
     }
 
-    /// Fails unless exactly one failure was recorded, containing `text`, at `location`.
-    private static func check(_ recorded: RecordedFailures, contains text: String, at location: SourceLocation) {
-      let failures = recorded.failures
-      XCTAssertEqual(failures.count, 1, "\(failures.map(\.message))")
-      XCTAssertTrue(failures.first?.message.contains(text) == true, failures.first?.message ?? "no failure")
-      XCTAssertEqual(failures.first?.location, location)
+    /// Fails unless exactly one failure was recorded, containing `text`, at `line` of this file.
+    private static func check(
+      _ recorded: RecordedFailures, contains text: String, at line: UInt, filePath: StaticString = #filePath
+    ) {
+      let messages = recorded.messages
+      XCTAssertEqual(messages.count, 1, "\(messages)")
+      XCTAssertTrue(messages.first?.contains(text) == true, messages.first ?? "no failure")
+      XCTAssertEqual(recorded.sites.first?.line, line)
+      XCTAssertEqual(recorded.sites.first.map { "\($0.filePath)" }, "\(filePath)")
     }
   }
 #endif

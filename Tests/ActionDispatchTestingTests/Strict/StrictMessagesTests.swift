@@ -147,7 +147,8 @@ import Testing
       try await StrictTrait.strict.provideScope(for: Test.current!, testCase: nil) {}
     } matching: { issue in
       let text = StrictWorkTests.text(issue)
-      return issue.error.map { "\($0)" } == "The test made no StrictHarness, so the .strict trait checked nothing"
+      return issue.error == nil
+        && text.hasPrefix("The test made no StrictHarness, so the .strict trait checked nothing\n")
         && text.contains("StrictHarness(viewModel)")
     }
   }
@@ -155,13 +156,18 @@ import Testing
 
 /// The failures a harness reported, instead of recording them on the test.
 final class RecordedFailures: Sendable {
-  private let state = LockedState<[(message: String, location: SourceLocation)]>([])
+  private let state = LockedState<[(message: String, site: CallSite)]>([])
 
   /// A reporter that appends here.
   var reporter: FailureReporter {
-    FailureReporter { message, location in self.state.withLock { $0.append((message, location)) } }
+    FailureReporter { message, site in self.state.withLock { $0.append((message, site)) } }
   }
 
-  var failures: [(message: String, location: SourceLocation)] { state.withLock { $0 } }
-  var messages: [String] { failures.map(\.message) }
+  /// Each failure with where it points, as Swift Testing names it.
+  var failures: [(message: String, location: SourceLocation)] {
+    state.withLock { $0.map { ($0.message, $0.site.sourceLocation) } }
+  }
+  /// Each failure with where it points, as the testing library took it.
+  var sites: [CallSite] { state.withLock { $0.map(\.site) } }
+  var messages: [String] { state.withLock { $0.map(\.message) } }
 }

@@ -3,7 +3,6 @@ import ActionDispatchTesting
 import FakeGitHubServer
 import Foundation
 import GitHubFollowers
-import Synchronization
 import Testing
 
 /// Browse's profiles against a fake GitHub server that counts requests, read through one
@@ -208,10 +207,10 @@ import Testing
 
 /// A settable "now" for a browser's `now:`, moved by hand beside a `TestClock`.
 final class TestTime: Sendable {
-  private let box: Mutex<Date>
+  private let box: LockedState<Date>
 
   init(_ start: Date = Date(timeIntervalSince1970: 1_764_000_000)) {
-    box = Mutex(start)
+    box = LockedState(start)
   }
 
   var date: Date { box.withLock { $0 } }

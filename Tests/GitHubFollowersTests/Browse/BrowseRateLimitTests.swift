@@ -3,7 +3,6 @@ import ActionDispatchTesting
 import FakeGitHubServer
 import Foundation
 import GitHubFollowers
-import Synchronization
 import Testing
 
 /// Browse and GitHub's rate limit, against a fake server that counts requests: the status line
@@ -28,7 +27,7 @@ import Testing
     let server = try BrowseProfileFreshnessTests.server()
     let (clock, now) = (TestClock(), TestTime(Date()))
     let reset = Date(timeIntervalSince1970: (now.date.timeIntervalSince1970 + 600).rounded(.up))
-    let exhausted = Mutex(false)
+    let exhausted = LockedState(false)
     server.setHandler { _ in exhausted.withLock { $0 } ? .primaryRateLimit(resetAt: reset) : nil }
     let browser = try await BrowseProfileFreshnessTests.browser(server, clock: clock, now: now)
     exhausted.withLock { $0 = true }

@@ -1,7 +1,7 @@
+import ActionDispatch
 import ActionDispatchTesting
 import Foundation
 import GitHubFollowers
-import Synchronization
 
 /// A ``FollowersService`` for tests: one `Stub` per method, named after the method, the
 /// convention `action-dispatch scaffold` and `Templates/MockService.swift.template` teach.
@@ -31,7 +31,7 @@ final class MockFollowersService: FollowersService {
   let profileStub = Stub<GitHubUsername, UserProfile> { try await DemoFollowersService().profile(of: $0) }
   let searchUsersStub = Stub<String, UserSearchResult> { try await DemoFollowersService().searchUsers($0) }
   /// What ``latestRateLimit()`` reports; `nil` (no counters) unless a test sets it.
-  let rateLimit = Mutex<RateLimit?>(nil)
+  let rateLimit = LockedState<RateLimit?>(nil)
 
   /// How many calls the service has had, over all its methods.
   var callCount: Int {

@@ -1,7 +1,6 @@
 import ActionDispatch
 import ActionDispatchTesting
 import ConsumerApp
-import Synchronization
 import Testing
 
 /// Two screens on one `QueryCache`: the followers list and a follower's detail, counting the
@@ -12,13 +11,19 @@ import Testing
   final class CountingService: FollowerCardsService {
     let stub = Stub<String, [FollowerCard]>(returning: [])
 
+    /// Numbers the answers; an actor, so the example needs nothing newer than its platforms.
+    private actor AnswerCounter {
+      private var count = 0
+      func next() -> Int {
+        count += 1
+        return count
+      }
+    }
+
     init() {
-      let answers = Mutex(0)
+      let answers = AnswerCounter()
       stub.handle { _ in
-        let number = answers.withLock { count in
-          count += 1
-          return count
-        }
+        let number = await answers.next()
         return [
           FollowerCard(login: "mona", name: "Mona \(number)"), FollowerCard(login: "hubot", name: "Hubot \(number)"),
         ]

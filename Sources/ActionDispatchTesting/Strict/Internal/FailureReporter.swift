@@ -8,23 +8,33 @@
   /// test's end reach that test; the waiting helpers take the one of the test waiting. The
   /// package's own tests hand a harness a reporter that collects the messages instead.
   package struct FailureReporter: Sendable {
-    /// Records one failure: its message, and where in the test it points.
-    package let record: @Sendable (_ message: String, _ location: SourceLocation) -> Void
+    /// Records one failure: its message, and the line of the test it points to.
+    package let record: @Sendable (_ message: String, _ site: CallSite) -> Void
 
     /// Creates a reporter.
     ///
-    /// - Parameter record: Records one failure at a location.
-    package init(_ record: @escaping @Sendable (_ message: String, _ location: SourceLocation) -> Void) {
+    /// - Parameter record: Records one failure at a call site.
+    package init(_ record: @escaping @Sendable (_ message: String, _ site: CallSite) -> Void) {
       self.record = record
     }
 
-    /// Swift Testing's: an issue of the current test, whose headline is the message's first
-    /// line (`2 changes not asserted after send at InboxTests.swift:14`) rather than Swift
-    /// Testing's "Issue recorded", with the rest of the message (the diff) below it.
-    static let swiftTesting = FailureReporter { message, location in
-      let lines = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-      let detail = lines.count > 1 ? Comment(rawValue: String(lines[1])) : nil
-      Issue.record(StrictTestFailure(headline: String(lines.first ?? "")), detail, sourceLocation: location)
+    /// Swift Testing's: an issue of the current test at the call site.
+    static let swiftTesting = FailureReporter { message, site in
+      recordInSwiftTesting(message, at: site.sourceLocation)
+    }
+
+    /// Records `message` as an issue of the current Swift Testing test, at `location`.
+    ///
+    /// The issue's comment is the whole message, its first line the headline (`2 changes not
+    /// asserted after send at InboxTests.swift:14`) and the rest (the diff) below it. It is
+    /// recorded as an issue, not as an error, so it never reads "Caught error: …" as though
+    /// the test threw.
+    ///
+    /// - Parameters:
+    ///   - message: What went wrong; the first line says it in one line.
+    ///   - location: The line of the test the failure points to.
+    static func recordInSwiftTesting(_ message: String, at location: SourceLocation) {
+      Issue.record(Comment(rawValue: message), sourceLocation: location)
     }
 
     /// Which framework runs the test in this task: Swift Testing when it knows a current test,
@@ -37,13 +47,5 @@
         return .swiftTesting
       #endif
     }
-  }
-
-  /// A failure the testing library found, recorded as an error so that Swift Testing shows its
-  /// headline on the line that names the test.
-  struct StrictTestFailure: Error, CustomStringConvertible {
-    /// What went wrong, in one line.
-    let headline: String
-    var description: String { headline }
   }
 #endif

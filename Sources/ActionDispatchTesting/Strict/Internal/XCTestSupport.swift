@@ -11,7 +11,7 @@
   /// registers an `XCTestObservation` observer, once, which notes each test case as it starts.
   /// The observer sees the tests that start after it is registered, so the test that registered
   /// it has no test case: there a harness finishes when it is released, and reports through
-  /// `XCTFail`, with the file and line in the message.
+  /// `XCTFail(_:file:line:)`, which XCTest records on the running test at the test's own line.
   package enum XCTestSupport {
     /// The observer, once registered, and the test case it last saw start.
     private static let state = LockedState<(observer: TestCaseObserver?, current: TestCaseBox?)>((nil, nil))
@@ -46,25 +46,25 @@
     /// A reporter that records on the test case running now.
     static func reporter() -> FailureReporter {
       guard let testCase = currentTestCase else {
-        return FailureReporter { message, location in
-          XCTFail("\(location.fileName):\(location.line): \(message)")
+        return FailureReporter { message, site in
+          XCTFail(message, file: site.filePath, line: site.line)
         }
       }
       return reporter(for: TestCaseBox(testCase: testCase))
     }
 
-    /// A reporter that records on `box`'s test case, at the location it is given.
+    /// A reporter that records on `box`'s test case, at the call site it is given.
     static func reporter(for box: TestCaseBox) -> FailureReporter {
-      FailureReporter { message, location in
+      FailureReporter { message, site in
         #if canImport(Darwin)
           box.testCase.record(
             XCTIssue(
               type: .assertionFailure, compactDescription: message,
               sourceCodeContext: XCTSourceCodeContext(
-                location: XCTSourceCodeLocation(filePath: location.filePath, lineNumber: location.line))))
+                location: XCTSourceCodeLocation(filePath: "\(site.filePath)", lineNumber: Int(site.line)))))
         #else
           box.testCase.recordFailure(
-            withDescription: message, inFile: location.filePath, atLine: location.line, expected: true)
+            withDescription: message, inFile: "\(site.filePath)", atLine: Int(site.line), expected: true)
         #endif
       }
     }

@@ -1,0 +1,7 @@
+import ActionDispatch
+
+/// The actions of ``IssueInboxViewModel``.
+public enum IssueInboxAction: ActionIdType {
+  case load
+  case close
+}
