@@ -626,8 +626,8 @@ extension ActionEngine {
 
   /// Delivers a retired run's end in the one fixed order: its result (the typed closure, the
   /// hook, then the `On` handlers — for a success, all three called just before this, with the
-  /// value typed), the loading bookkeeping its result held and `onStatusUpdate`, the event,
-  /// then `finished`.
+  /// value typed), its optimistic change kept or rolled back, the loading bookkeeping its result
+  /// held and `onStatusUpdate`, the event, then `finished`.
   private func deliverEnd(of run: Run, _ actionId: ActionId, _ ending: RunEnding) {
     let outcome: RunOutcome
     var wentIdle = false
@@ -647,6 +647,10 @@ extension ActionEngine {
       wentIdle = idle
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runCancelled(while: $1) } }
     }
+    // The optimistic change is kept or rolled back with the rest of what the end changes, before
+    // the loading bookkeeping and the event: whoever hears the event sees the state the end left.
+    run.onFinish?(outcome)
+    if run.isShared { finishShared(run, outcome) }
     let state = run.state
     if state.machine.resultDelivered(run) {
       wentIdle = endLoadingIfIdle(state, of: actionId)
@@ -669,8 +673,6 @@ extension ActionEngine {
         run: run.id)
     }
     if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFinished(while: $1) } }
-    run.onFinish?(outcome)
-    if run.isShared { finishShared(run, outcome) }
   }
 }
 

@@ -52,7 +52,9 @@
   /// `false`). Each ``expect(_:fileID:filePath:line:column:)`` names the changes of the next group not yet
   /// asserted, in any order within it; groups are asserted in the order they happened. What a
   /// method sets before it dispatches joins the run's `started` group; what it sets after, a
-  /// group of its own at the end of the `send`. The
+  /// group of its own at the end of the `send`. An optimistic change's rollback is in the group
+  /// of the failure or cancel that caused it; a refetch an invalidation starts makes groups of
+  /// its own, reported at the `send` of the mutation. The
   /// grouping depends on what happened, not on when the test looks: awaiting the run inside
   /// the `send` or after it, or asserting the start before or after awaiting, gives the same
   /// groups. A change no one asserted fails the test, reported at the `send` that caused it:
