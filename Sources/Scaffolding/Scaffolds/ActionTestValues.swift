@@ -167,12 +167,22 @@ package struct ActionTestValues: Sendable, Hashable {
   }
 
   /// `harness.expect(<changes>)`: on one line when it fits a test's body (indented 6 in XCTest),
-  /// else broken after the parenthesis, as swift-format breaks it.
+  /// else broken after the parenthesis, the changes filling lines of at most 110 characters, as
+  /// swift-format breaks it.
   ///
   /// - Parameter changes: The changes, separated by commas.
   /// - Returns: The statement.
   package static func expectation(_ changes: String) -> String {
-    changes.count <= 98 ? "harness.expect(\(changes))" : "harness.expect(\n  \(changes))"
+    guard changes.count > 98 else { return "harness.expect(\(changes))" }
+    var lines: [String] = []
+    for change in SourceIndex.splitTopLevel(changes) {
+      if let last = lines.last, last.count + 2 + change.count + 1 <= 110 {
+        lines[lines.count - 1] = last + ", " + change
+      } else {
+        lines.append(change)
+      }
+    }
+    return "harness.expect(\n  " + lines.joined(separator: ",\n  ") + ")"
   }
 
   /// The values `action-dispatch scaffold` uses: they compile once the view model has the
@@ -264,7 +274,8 @@ package struct ActionTestValues: Sendable, Hashable {
     [
       "action": action, "Action": action.prefix(1).uppercased() + action.dropFirst(), "actionValue": actionValue,
       "makeService": makeService, "stubSuccess": stubSuccess, "makeClock": makeClock, "makeViewModel": makeViewModel,
-      "prepare": prepare, "countCalls": countCalls, "call": call, "startChanges": startChanges, "advanceClock": advanceClock,
+      "prepare": prepare, "countCalls": countCalls, "call": call, "startChanges": startChanges,
+      "advanceClock": advanceClock,
       "successChanges": successChanges,
       "expectSuccess": expectSuccess, "stubFailure": stubFailure, "failureChanges": failureChanges,
       "expectFailure": expectFailure,
