@@ -167,16 +167,17 @@ package struct ActionTestValues: Sendable, Hashable {
   }
 
   /// `harness.expect(<changes>)`: on one line when it fits a test's body (indented 6 in XCTest),
-  /// else broken after the parenthesis, the changes filling lines of at most 110 characters, as
+  /// else broken after the parenthesis, when longer still the changes filling lines of at most 112 characters, as
   /// swift-format breaks it.
   ///
   /// - Parameter changes: The changes, separated by commas.
   /// - Returns: The statement.
   package static func expectation(_ changes: String) -> String {
     guard changes.count > 98 else { return "harness.expect(\(changes))" }
+    guard changes.count > 114 else { return "harness.expect(\n  \(changes))" }
     var lines: [String] = []
     for change in SourceIndex.splitTopLevel(changes) {
-      if let last = lines.last, last.count + 2 + change.count + 1 <= 110 {
+      if let last = lines.last, last.count + 2 + change.count + 1 <= 112 {
         lines[lines.count - 1] = last + ", " + change
       } else {
         lines.append(change)
