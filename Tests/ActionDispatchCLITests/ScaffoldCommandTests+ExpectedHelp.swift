@@ -50,14 +50,20 @@ extension ScaffoldCommandTests {
     Each test goes through an exhaustive StrictHarness: it expects every change the
     run makes. A view model whose init takes a clock (even one with a default) is
     made with a TestClock; with --debounce, the tests advance it past the quiet
-    period. With --xctest, the tests are an XCTestCase, each inside
-    withSerialExecutor.
+    period. With --xctest, the tests are an XCTestCase named
+    <ViewModel><Action>XCTests, each inside withSerialExecutor, beside the Swift
+    Testing suite <ViewModel><Action>Tests.
+
+    An edit your package already has (the case, the method, the requirement, the
+    Stub) is not printed: for an action that exists, scaffold writes its tests and
+    nothing to add. A method that dispatches with optimistic: gets two lines marked
+    FILL IN, its change and its rollback.
 
     USAGE: action-dispatch scaffold action <actionName> --view-model <TypeName>
                                            [--mock <Type>] [--service <Protocol>]
                                            [--calls <method>] [--init <expression>]
                                            [--setup <statements>]
-                                           [--stream <Element>]
+                                           [--sample <values>] [--stream <Element>]
                                            [--debounce <duration>] [--module <Name>]
                                            [--output <path>] [--force] [--xctest]
 
@@ -88,9 +94,17 @@ extension ScaffoldCommandTests {
                               (default: read from the view model's init: service, a
                               TestClock for its clock, samples of String, Int…)
       --setup <statements>    Statements the tests run after making the view model
-                              and before acting, such as loading the rows the action
-                              needs: 'service.issuesStub.succeed(with: [1]); await
-                              viewModel.load().value'. Separate statements with ';'.
+                              and before setting the action's stub (so a failure
+                              stub fails the action alone), such as loading the rows
+                              the action needs: 'service.issuesStub.succeed(with:
+                              [1]); await viewModel.load().value'. Separate
+                              statements with ';'.
+      --sample <values>       The values the tests pass for the action's associated
+                              values, one per value, separated by ';', such as 1 or
+                              'viewModel.issues[0]'; a value that reads viewModel is
+                              read once, after the set-up. (default: with --setup, a
+                              row the view model lists (viewModel.items[0].id), else
+                              a literal)
       --stream <Element>      The action streams elements of this type, such as
                               String, [Repo] or Repo: the method stub dispatches
                               elements: with onElement, the mock's stub returns

@@ -27,8 +27,8 @@ extension ScaffoldCommandTests {
 
       @Test func unfollowFailure() async {
         let service = MockFollowerListService()
-        service.unfollowStub.fail(with: StubError("unfollow failed"))
         let viewModel = FollowerListViewModel(service: service)
+        service.unfollowStub.fail(with: StubError("unfollow failed"))
         let harness = StrictHarness(viewModel)
 
         let run = harness.send { _ in viewModel.unfollow() }
@@ -196,8 +196,8 @@ extension ScaffoldCommandTests {
 
       @Test func loadFailure() async {
         let service = MockProfileService()
-        service.loadStub.fail(with: StubError("load failed"))
         let viewModel = ProfileViewModel(service: service)
+        service.loadStub.fail(with: StubError("load failed"))
         let harness = StrictHarness(viewModel)
 
         let run = harness.send { _ in viewModel.load() }
@@ -238,8 +238,8 @@ extension ScaffoldCommandTests {
 
       @Test func watchFollowersSuccess() async {
         let service = MockFollowerListService()
-        service.watchFollowersStub.succeed(with: ["sample", "sample"])
         let viewModel = FollowerListViewModel(service: service)
+        service.watchFollowersStub.succeed(with: ["sample", "sample"])
         let harness = StrictHarness(viewModel)  // exhaustive: each change must be expected, in order
         var received: [String] = []
         let token = viewModel.observe {
@@ -257,8 +257,8 @@ extension ScaffoldCommandTests {
 
       @Test func watchFollowersFailure() async {
         let service = MockFollowerListService()
-        service.watchFollowersStub.fail(with: StubError("watchFollowers failed"))
         let viewModel = FollowerListViewModel(service: service)
+        service.watchFollowersStub.fail(with: StubError("watchFollowers failed"))
         let harness = StrictHarness(viewModel)
 
         let run = harness.send { _ in viewModel.watchFollowers() }
@@ -269,8 +269,8 @@ extension ScaffoldCommandTests {
 
       @Test func watchFollowersLifecycle() async {
         let service = MockFollowerListService()
-        service.watchFollowersStub.succeed(with: ["sample", "sample"])
         let viewModel = FollowerListViewModel(service: service)
+        service.watchFollowersStub.succeed(with: ["sample", "sample"])
         let recorder = EventRecorder(viewModel)
         let harness = StrictHarness(viewModel)  // the suite's .strict trait fails the test if work is left running
 

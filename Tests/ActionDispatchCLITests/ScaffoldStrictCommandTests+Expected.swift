@@ -2,7 +2,7 @@
 extension ScaffoldStrictCommandTests {
   /// What `scaffold action unfollow --view-model FollowerListViewModel --module ConsumerApp --xctest` prints.
   static let unfollowXCTestListing = #"""
-    // File FollowerListViewModelUnfollowTests.swift, in your test target:
+    // File FollowerListViewModelUnfollowXCTests.swift, in your test target:
 
     import ActionDispatch
     import ActionDispatchTesting
@@ -12,7 +12,7 @@ extension ScaffoldStrictCommandTests {
 
     // Each test runs on the serial executor (withSerialExecutor) through an exhaustive StrictHarness,
     // which finishes when the test case tears down: work left running or a change not expected fails it.
-    final class FollowerListViewModelUnfollowTests: XCTestCase {
+    final class FollowerListViewModelUnfollowXCTests: XCTestCase {
       // MARK: - unfollow
 
       @MainActor func testUnfollowSuccess() async {
@@ -32,8 +32,8 @@ extension ScaffoldStrictCommandTests {
       @MainActor func testUnfollowFailure() async {
         await withSerialExecutor {
           let service = MockFollowerListService()
-          service.unfollowStub.fail(with: StubError("unfollow failed"))
           let viewModel = FollowerListViewModel(service: service)
+          service.unfollowStub.fail(with: StubError("unfollow failed"))
           let harness = StrictHarness(viewModel, strictness: .exhaustive)
 
           let run = harness.send { _ in viewModel.unfollow() }
@@ -204,8 +204,8 @@ extension ScaffoldStrictCommandTests {
       @MainActor func testLoadFailure() async {
         await withSerialExecutor {
           let service = MockProfileService()
-          service.loadStub.fail(with: StubError("load failed"))
           let viewModel = ProfileViewModel(service: service)
+          service.loadStub.fail(with: StubError("load failed"))
           let harness = StrictHarness(viewModel, strictness: .exhaustive)
 
           let run = harness.send { _ in viewModel.load() }
@@ -264,9 +264,9 @@ extension ScaffoldStrictCommandTests {
 
       @Test func suggestFailure() async {
         let service = MockSearchService()
-        service.suggestStub.fail(with: StubError("suggest failed"))
         let clock = TestClock()
         let viewModel = SearchViewModel(service: service, clock: clock)
+        service.suggestStub.fail(with: StubError("suggest failed"))
         let harness = StrictHarness(viewModel)
 
         let run = harness.send { _ in viewModel.suggest("sample") }

@@ -24,8 +24,8 @@ import Testing
 
   @Test func fetchFollowersFailure() async {
     let service = MockFollowersService()
-    service.followersStub.fail(with: GitHubError.notFound("octocat"))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    service.followersStub.fail(with: GitHubError.notFound("octocat"))
     let harness = StrictHarness(viewModel)
 
     let run = harness.send { _ in viewModel.fetchFollowers(for: "octocat") }
@@ -69,9 +69,9 @@ import Testing
 
   @Test func loadNextPageFailure() async {
     let service = MockFollowersService()
-    service.followersPageStub.fail(with: GitHubError.serverError(status: 502))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
     await viewModel.fetchFollowers(for: "octocat").value
+    service.followersPageStub.fail(with: GitHubError.serverError(status: 502))
     let harness = StrictHarness(viewModel)
 
     let run = harness.send { _ in viewModel.loadNextPage() }
@@ -115,8 +115,8 @@ import Testing
 
   @Test func loadAllPagesFailure() async {
     let service = MockFollowersService()
-    service.followersPageStub.fail(with: GitHubError.serverError(status: 502))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    service.followersPageStub.fail(with: GitHubError.serverError(status: 502))
     let harness = StrictHarness(viewModel)
 
     let run = harness.send { _ in viewModel.loadAllPages(for: "octocat", perPage: 20) }
@@ -158,8 +158,8 @@ import Testing
 
   @Test func fetchProfileFailure() async {
     let service = MockFollowersService()
-    service.profileStub.fail(with: GitHubError.badCredentials)
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    service.profileStub.fail(with: GitHubError.badCredentials)
     let harness = StrictHarness(viewModel)
 
     let run = harness.send { _ in viewModel.fetchProfile(for: "octocat") }
@@ -198,8 +198,8 @@ import Testing
 
   @Test func loadProfileFailure() async {
     let service = MockFollowersService()
-    service.profileStub.fail(with: GitHubError.badCredentials)
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    service.profileStub.fail(with: GitHubError.badCredentials)
     let harness = StrictHarness(viewModel)
 
     let run = harness.send { _ in viewModel.loadProfile(of: DemoFixtures.followers[0]) }
@@ -241,8 +241,8 @@ import Testing
 
   @Test func searchUsersFailure() async {
     let service = MockFollowersService()
-    service.searchUsersStub.fail(with: GitHubError.secondaryRateLimit(retryAfter: nil))
     let viewModel = FollowersViewModel(service: service, clock: ImmediateClock())
+    service.searchUsersStub.fail(with: GitHubError.secondaryRateLimit(retryAfter: nil))
     let harness = StrictHarness(viewModel)
 
     let run = harness.send { _ in viewModel.search("octo") }

@@ -70,7 +70,7 @@ import Testing
     let values = scaffold.testValues
     #expect(values.makeViewModel == facts.makeViewModel)
     #expect(values.stubFailure == #"service.closeIssueStub.fail(with: StubError("close failed"))"#)
-    #expect(values.expectSuccess == "#expect(service.closeIssueStub.callCount == 1)")
+    #expect(values.expectSuccess == "#expect(service.closeIssueStub.callCount == setupCalls + 1)")
     let tests = scaffold.testFile.contents
     #expect(tests.contains("    service.issuesStub.succeed(with: [1])\n    await viewModel.load().value\n"))
     #expect(tests.contains("    let run = harness.send { _ in viewModel.close(1) }\n"))

@@ -60,9 +60,15 @@ package struct ScaffoldActionCommand: Command {
   /// `--setup <statements>`.
   package static let setup = OptionDefinition.option(
     "setup", value: "statements",
-    help: "Statements the tests run after making the view model and before acting, such as loading the rows "
-      + "the action needs: 'service.issuesStub.succeed(with: [1]); await viewModel.load().value'. Separate "
-      + "statements with ';'.")
+    help: "Statements the tests run after making the view model and before setting the action's stub (so a "
+      + "failure stub fails the action alone), such as loading the rows the action needs: "
+      + "'service.issuesStub.succeed(with: [1]); await viewModel.load().value'. Separate statements with ';'.")
+  /// `--sample <values>`.
+  package static let sample = OptionDefinition.option(
+    "sample", value: "values",
+    default: "with --setup, a row the view model lists (viewModel.items[0].id), else a literal",
+    help: "The values the tests pass for the action's associated values, one per value, separated by ';', such "
+      + "as 1 or 'viewModel.issues[0]'; a value that reads viewModel is read once, after the set-up.")
   /// `--output <path>`.
   package static let output = OptionDefinition.option(
     "output", value: "path",
@@ -87,11 +93,17 @@ package struct ScaffoldActionCommand: Command {
       Each test goes through an exhaustive StrictHarness: it expects every change the run \
       makes. A view model whose init takes a clock (even one with a default) is made with a \
       TestClock; with --debounce, the tests advance it past the quiet period. With --xctest, \
-      the tests are an XCTestCase, each inside withSerialExecutor.
+      the tests are an XCTestCase named <ViewModel><Action>XCTests, each inside \
+      withSerialExecutor, beside the Swift Testing suite <ViewModel><Action>Tests.
+
+      An edit your package already has (the case, the method, the requirement, the Stub) is \
+      not printed: for an action that exists, scaffold writes its tests and nothing to add. A \
+      method that dispatches with optimistic: gets two lines marked FILL IN, its change and \
+      its rollback.
       """,
     arguments: [actionName],
     options: [
-      viewModel, mock, service, calls, initializer, setup, stream, debounce, ScaffoldOptions.module, output,
+      viewModel, mock, service, calls, initializer, setup, sample, stream, debounce, ScaffoldOptions.module, output,
       ScaffoldOptions.force, ScaffoldOptions.xctest,
     ])
 
@@ -144,7 +156,7 @@ package struct ScaffoldActionCommand: Command {
       scaffold = try ActionScaffold(
         action: action, viewModel: viewModel, mockService: mock, module: module,
         streamElement: arguments.value(Self.stream), serviceProtocol: service,
-        facts: Self.facts(arguments, index, names: allNames),
+        facts: Self.facts(arguments, index, names: allNames, action: action),
         debounce: try arguments.value(Self.debounce).map(DebounceDuration.init(parsing:)),
         framework: options.framework)
     } catch {
@@ -155,8 +167,9 @@ package struct ScaffoldActionCommand: Command {
   }
 
   /// What the options say and the sources show about the view model.
-  private static func facts(_ arguments: ParsedArguments, _ index: SourceIndex, names: ViewModelNames) -> ViewModelFacts
-  {
+  private static func facts(
+    _ arguments: ParsedArguments, _ index: SourceIndex, names: ViewModelNames, action: String
+  ) throws -> ViewModelFacts {
     var facts = ViewModelFacts()
     facts.serviceMethod = arguments.value(calls)
     if let expression = arguments.value(initializer) {
@@ -175,6 +188,24 @@ package struct ScaffoldActionCommand: Command {
     facts.overriddenHooks = index.overriddenHooks(of: names.viewModel)
     for type in [names.actionEnum, names.viewModel, names.serviceProtocol, names.mockService] {
       facts.files[type] = index.file(declaring: type)
+    }
+    let signature = try ActionSignature(parsing: action)
+    let method = facts.serviceMethod ?? signature.name
+    let present: [(ActionEdit, Bool)] = [
+      (.enumCase, index.declaresCase(signature.name, in: names.actionEnum)),
+      (.method, index.declaresMethod(signature.name, in: names.viewModel)),
+      (.requirement, index.declaresMethod(method, in: names.serviceProtocol)),
+      (.mockStub, index.declaresStub(of: method, in: names.mockService)),
+    ]
+    facts.existingEdits = Set(present.filter(\.1).map(\.0))
+    facts.isOptimistic = index.isOptimistic(signature.name, in: names.viewModel)
+    if let given = arguments.value(sample) {
+      facts.samples = Self.statements(given).split(separator: "\n").map(String.init)
+    } else if facts.setup != nil, !signature.parameters.isEmpty {
+      let listed = signature.parameters.map { index.listedValue(of: $0.type, in: names.viewModel) }
+      if listed.contains(where: { $0 != nil }) {
+        facts.samples = zip(listed, signature.parameters).map { $0 ?? $1.sample }
+      }
     }
     return facts
   }

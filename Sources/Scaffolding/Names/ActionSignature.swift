@@ -36,7 +36,7 @@ package struct ActionSignature: Sendable, Hashable {
   /// The enum case's name, also the method's and the tests' prefix.
   package let name: String
   /// The associated values, in order; empty for a plain case.
-  package let parameters: [Parameter]
+  package private(set) var parameters: [Parameter]
 
   /// A plain case, without associated values; the name is not checked.
   ///
@@ -196,9 +196,21 @@ package struct ActionSignature: Sendable, Hashable {
     return stack.isEmpty
   }
 
+  /// The same action with other samples, such as `viewModel.items[0].id` read from the rows
+  /// the tests loaded, in the order of ``parameters``.
+  ///
+  /// - Parameter samples: One expression per associated value.
+  /// - Returns: The signature whose ``sampleValue`` and ``sampleCall`` pass them.
+  package func withSamples(_ samples: [String]) -> ActionSignature {
+    precondition(samples.count == parameters.count, "one sample per associated value")
+    var copy = self
+    copy.parameters = zip(parameters, samples).map { Parameter(label: $0.label, type: $0.type, sample: $1) }
+    return copy
+  }
+
   /// The names of the method's parameters: the label, else `value` (`value1`, `value2`, ... when
   /// several have none).
-  private var parameterNames: [String] {
+  package var parameterNames: [String] {
     let unlabelled = parameters.filter { $0.label == nil }.count
     var index = 0
     return parameters.map { parameter in

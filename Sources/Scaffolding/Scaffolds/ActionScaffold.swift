@@ -92,21 +92,43 @@ package struct ActionScaffold: Sendable, Hashable {
     if let streamElement {
       _ = try ActionTestValues.streaming(signature, element: streamElement, names: names)
     }
+    if !facts.samples.isEmpty, facts.samples.count != signature.parameters.count {
+      throw UnsupportedActionError(
+        text: "--sample \(facts.samples.joined(separator: "; "))",
+        reason: "\(signature.name) has \(signature.parameters.count) associated value(s) but "
+          + "\(facts.samples.count) sample(s) were given; give one per value, separated by ';'")
+    }
     self.streamElement = streamElement?.trimmingCharacters(in: .whitespaces)
   }
 
   /// The suite's name: the view model's, the action's capitalized, then `Tests`, such as
-  /// `FollowerListViewModelUnfollowTests`, so it never clashes with an existing suite.
+  /// `FollowerListViewModelUnfollowTests`, so it never clashes with an existing suite; for
+  /// XCTest `XCTests` (`FollowerListViewModelUnfollowXCTests`), so the action's XCTest case and
+  /// its Swift Testing suite compile side by side, each in its own file.
   package var suiteName: String {
-    names.viewModel + action.prefix(1).uppercased() + action.dropFirst() + "Tests"
+    names.viewModel + action.prefix(1).uppercased() + action.dropFirst() + (framework == .xctest ? "XCTests" : "Tests")
   }
 
   /// The values of the three tests: ``ActionTestValues/defaults(for:names:framework:)-(ActionSignature,_,_)``,
   /// or ``ActionTestValues/streaming(_:element:names:framework:)`` for a streaming action.
   ///
   /// The ``facts`` then apply: the stub is named after the service method, the view model is
-  /// made with the given expression, and the set-up runs before acting.
+  /// made with the given expression, the set-up runs before the action's stub is set (so the
+  /// failure stub fails the action alone), the associated values are the given samples (one that
+  /// reads the view model is read after the set-up), the success test counts only the action's
+  /// own call, and an optimistic action's tests expect its change and its rollback.
   package var testValues: ActionTestValues {
+    var signature = signature
+    var reads: [String] = []
+    if !facts.samples.isEmpty {
+      let locals = signature.parameterNames
+      signature = signature.withSamples(
+        facts.samples.enumerated().map { index, sample in
+          guard sample.range(of: #"\bviewModel\b"#, options: .regularExpression) != nil else { return sample }
+          reads.append("let \(locals[index]) = \(sample)  // a row the set-up loaded")
+          return locals[index]
+        })
+    }
     var values: ActionTestValues = .defaults(for: signature, names: names, framework: framework)
     if let streamElement,
       let streaming = try? ActionTestValues.streaming(
@@ -123,7 +145,29 @@ package struct ActionScaffold: Sendable, Hashable {
       values.expectSuccess = values.expectSuccess.replacingOccurrences(of: from, with: to)
     }
     if let makeViewModel = facts.makeViewModel { values.makeViewModel = makeViewModel }
-    if let setup = facts.setup { values.prepare = setup }
+    values.prepare = ([facts.setup].compactMap { $0 } + reads).joined(separator: "\n")
+    if facts.setup != nil {
+      let stub = "service.\(method)Stub"
+      values.countCalls = "let setupCalls = \(stub).callCount  // the calls the set-up made"
+      values.expectSuccess = framework.expectEqual("\(stub).callCount", "setupCalls + 1")
+    }
+    if facts.isOptimistic {
+      let type = "StrictHarness<\(names.actionEnum), \(names.viewModel)>.Change"
+      let property = "<#\\\(names.viewModel).property#>"
+      values.declarations = """
+        // \(action) changes the view model at once (optimistic:), and a failure rolls the change back.
+        @MainActor static var \(action)Applied: \(type) {
+          .set(\(property), to: <#value#>)  // FILL IN: the change when the run starts
+        }
+        @MainActor static var \(action)RolledBack: \(type) {
+          .set(\(property), to: <#value#>)  // FILL IN: the value a failure rolls back to
+        }
+        """
+      let value = values.actionValue
+      values.startChanges = ActionTestValues.expectation(".startedLoading(.\(value)), Self.\(action)Applied")
+      // The rollback is a group of its own, after the failure's: the run has ended when it is undone.
+      values.failureChanges += "\nharness.expect(Self.\(action)RolledBack)"
+    }
     if facts.passesTestClock { values.makeClock = "let clock = TestClock()" }
     if let debounce {
       values.advanceClock = "await clock.advance(by: \(debounce.expression))  // past the debounce's quiet period"
@@ -145,7 +189,29 @@ package struct ActionScaffold: Sendable, Hashable {
   /// Every edit the new action needs, each after a comment that says where it goes: the enum
   /// case, the view model's method (its one service call marked `FILL IN`), the service
   /// protocol's requirement, and the mock's `Stub` and method. With them, the tests compile.
+  ///
+  /// An edit the package already has (``ViewModelFacts/existingEdits``) is left out, so an
+  /// action that exists gets its tests and nothing to add.
   package var pasteText: String {
+    missingEdits + testEdits
+  }
+
+  /// The four edits of the method template, less those the package already has.
+  private var missingEdits: String {
+    let all = allEdits
+    guard !facts.existingEdits.isEmpty else { return all }
+    var kept: [Substring] = []
+    var keeps = true
+    for line in all.split(separator: "\n", omittingEmptySubsequences: false) {
+      if let edit = ActionEdit.started(by: line) { keeps = !facts.existingEdits.contains(edit) }
+      if keeps { kept.append(line) }
+    }
+    let text = kept.joined(separator: "\n").trimmingCharacters(in: .newlines)
+    return text.isEmpty ? "" : text + "\n"
+  }
+
+  /// The four edits of the method template.
+  private var allEdits: String {
     (streamElement == nil ? EmbeddedTemplates.viewModelMethod : EmbeddedTemplates.viewModelStreamMethod)
       .renderChecked([
         "action": action, "ActionEnum": names.actionEnum, "ViewModel": names.viewModel,
@@ -158,7 +224,7 @@ package struct ActionScaffold: Sendable, Hashable {
         "mockFile": whereIs(names.mockService),
         "policy": debounce.map { "policy: .debounce(\($0.expression)),  // the tests advance a TestClock past it" }
           ?? "",
-      ]) + testEdits
+      ])
   }
 
   /// `, in <file>` for a type whose file is known, else nothing.
@@ -187,6 +253,11 @@ package struct ActionScaffold: Sendable, Hashable {
     if testValues.stream?.declaration.isEmpty == false {
       edits.append(
         "\n// Edit \(file), in your test target: fill in the line marked FILL IN with two sample elements.\n")
+    }
+    if facts.isOptimistic {
+      edits.append(
+        "\n// Edit \(file), in your test target: fill in the two lines marked FILL IN with the change "
+          + "\(names.viewModel).\(action)'s optimistic update makes and the value a failure rolls back to.\n")
     }
     return edits.joined()
   }

@@ -36,8 +36,12 @@ package struct ActionTestValues: Sendable, Hashable {
   package var makeClock: String
   /// An expression that makes the view model from `service`: `{{makeViewModel}}`.
   package var makeViewModel: String
-  /// Statements that run before acting, such as loading a first page: `{{prepare}}`.
+  /// Statements that run once the view model is made, before the stubs are set for the action
+  /// and before the harness is made, such as loading a first page: `{{prepare}}`.
   package var prepare: String
+  /// Statements the success test runs just before it acts, such as counting the calls the
+  /// set-up made (`let setupCalls = service.loadStub.callCount`), or nothing: `{{countCalls}}`.
+  package var countCalls: String
   /// The call that dispatches the action and returns its task: `{{call}}`.
   package var call: String
   /// The harness's expectations of the changes the dispatch makes, such as
@@ -65,6 +69,9 @@ package struct ActionTestValues: Sendable, Hashable {
   /// For a streaming action, the element type (`{{Element}}`) and the elements the success test
   /// expects (`{{elements}}`); `nil` for an action that returns one value.
   package var stream: Stream?
+  /// Declarations the action's tests share, at the top of its tests, such as the changes of an
+  /// optimistic action (lines marked `FILL IN`), or nothing: `{{declarations}}`.
+  package var declarations: String
 
   /// What the tests of a streaming action need besides the usual values.
   package struct Stream: Sendable, Hashable {
@@ -99,6 +106,7 @@ package struct ActionTestValues: Sendable, Hashable {
   ///   - makeClock: Statements that make what the view model needs besides `service`; none by default.
   ///   - makeViewModel: An expression that makes the view model from `service`.
   ///   - prepare: Statements to run before acting; none by default.
+  ///   - countCalls: Statements the success test runs just before acting; none by default.
   ///   - call: The call that returns the run's task.
   ///   - startChanges: The harness's expectations of the dispatch's changes; by default that the
   ///     action started loading.
@@ -112,6 +120,7 @@ package struct ActionTestValues: Sendable, Hashable {
   ///     action failed with `failureMessage` and stopped loading.
   ///   - expectFailure: Expectations after the failure; none by default.
   ///   - stream: For a streaming action, its element type and expected elements; `nil` by default.
+  ///   - declarations: Declarations the action's tests share; none by default.
   package init(
     action: String,
     actionValue: String? = nil,
@@ -120,6 +129,7 @@ package struct ActionTestValues: Sendable, Hashable {
     makeClock: String = "",
     makeViewModel: String,
     prepare: String = "",
+    countCalls: String = "",
     call: String,
     startChanges: String? = nil,
     advanceClock: String = "",
@@ -129,7 +139,8 @@ package struct ActionTestValues: Sendable, Hashable {
     failureMessage: String,
     failureChanges: String? = nil,
     expectFailure: String = "",
-    stream: Stream? = nil
+    stream: Stream? = nil,
+    declarations: String = ""
   ) {
     let actionValue = actionValue ?? action
     self.action = action
@@ -139,6 +150,7 @@ package struct ActionTestValues: Sendable, Hashable {
     self.makeClock = makeClock
     self.makeViewModel = makeViewModel
     self.prepare = prepare
+    self.countCalls = countCalls
     self.call = call
     self.startChanges = startChanges ?? "harness.expect(.startedLoading(.\(actionValue)))"
     self.advanceClock = advanceClock
@@ -146,12 +158,32 @@ package struct ActionTestValues: Sendable, Hashable {
     self.expectSuccess = expectSuccess
     self.stubFailure = stubFailure
     self.failureMessage = failureMessage
-    let changes = ".failed(.\(actionValue), \(failureMessage)), .stoppedLoading(.\(actionValue))"
-    // On one line when it fits a test's body (indented 6 in XCTest), else as swift-format breaks it.
     self.failureChanges =
-      failureChanges ?? (changes.count <= 98 ? "harness.expect(\(changes))" : "harness.expect(\n  \(changes))")
+      failureChanges
+      ?? Self.expectation(".failed(.\(actionValue), \(failureMessage)), .stoppedLoading(.\(actionValue))")
     self.expectFailure = expectFailure
     self.stream = stream
+    self.declarations = declarations
+  }
+
+  /// `harness.expect(<changes>)`: on one line when it fits a test's body (indented 6 in XCTest),
+  /// else broken after the parenthesis, when longer still the changes filling lines of at most 112 characters, as
+  /// swift-format breaks it.
+  ///
+  /// - Parameter changes: The changes, separated by commas.
+  /// - Returns: The statement.
+  package static func expectation(_ changes: String) -> String {
+    guard changes.count > 98 else { return "harness.expect(\(changes))" }
+    guard changes.count > 114 else { return "harness.expect(\n  \(changes))" }
+    var lines: [String] = []
+    for change in SourceIndex.splitTopLevel(changes) {
+      if let last = lines.last, last.count + 2 + change.count + 1 <= 112 {
+        lines[lines.count - 1] = last + ", " + change
+      } else {
+        lines.append(change)
+      }
+    }
+    return "harness.expect(\n  " + lines.joined(separator: ",\n  ") + ")"
   }
 
   /// The values `action-dispatch scaffold` uses: they compile once the view model has the
@@ -243,12 +275,13 @@ package struct ActionTestValues: Sendable, Hashable {
     [
       "action": action, "Action": action.prefix(1).uppercased() + action.dropFirst(), "actionValue": actionValue,
       "makeService": makeService, "stubSuccess": stubSuccess, "makeClock": makeClock, "makeViewModel": makeViewModel,
-      "prepare": prepare, "call": call, "startChanges": startChanges, "advanceClock": advanceClock,
+      "prepare": prepare, "countCalls": countCalls, "call": call, "startChanges": startChanges,
+      "advanceClock": advanceClock,
       "successChanges": successChanges,
       "expectSuccess": expectSuccess, "stubFailure": stubFailure, "failureChanges": failureChanges,
       "expectFailure": expectFailure,
       "Element": stream?.element ?? "", "elements": stream?.elements ?? "",
-      "elementsDeclaration": stream?.declaration ?? "",
+      "elementsDeclaration": stream?.declaration ?? "", "declarations": declarations,
     ]
   }
 

@@ -6,6 +6,7 @@
 /// facts.serviceMethod = "closeIssue"                 // the stub is closeIssueStub
 /// facts.makeViewModel = #"InboxViewModel(service: service, repo: "o/r", clock: clock)"#
 /// facts.setup = "await viewModel.load().value"        // rows exist before the action runs
+/// facts.samples = ["viewModel.issues[0]"]             // close one of those rows
 /// let scaffold = try ActionScaffold(action: "close(Int)", viewModel: "InboxViewModel", facts: facts)
 /// ```
 package struct ViewModelFacts: Sendable, Hashable {
@@ -29,6 +30,16 @@ package struct ViewModelFacts: Sendable, Hashable {
   /// Where each type is declared, by name: the action enum, the view model, the service
   /// protocol and the mock. The printed edits name the file.
   package var files: [String: String] = [:]
+  /// The edits the package already has — the action's case, the view model's method, the
+  /// service requirement, the mock's `Stub` — which ``ActionScaffold/pasteText`` leaves out.
+  package var existingEdits: Set<ActionEdit> = []
+  /// Whether the action's method dispatches with `optimistic:`: the tests then expect its change
+  /// when the run starts and its rollback when it fails, two lines marked `FILL IN`.
+  package var isOptimistic = false
+  /// The values the tests pass for the action's associated values, in order, such as `1` or
+  /// `viewModel.items[0].id`; empty for ``ActionSignature``'s literals. One that reads
+  /// `viewModel` is read once, after the set-up, into a constant named after the parameter.
+  package var samples: [String] = []
 
   /// No facts: the conventions of `Templates/README.md` apply.
   package init() {}

@@ -123,7 +123,117 @@ package struct SourceIndex: Sendable {
     return all.first { $0.hasPrefix("Mock") } ?? all.first
   }
 
+  /// Whether an enum declares a case, alone or in a list (`case load, refresh`).
+  ///
+  /// - Parameters:
+  ///   - name: The case's name.
+  ///   - enumName: The enum.
+  /// - Returns: `true` when the enum's body (or an extension's) has the case.
+  package func declaresCase(_ name: String, in enumName: String) -> Bool {
+    bodies(of: enumName).contains { body in
+      body.split(separator: "\n").contains { line in
+        guard let range = line.range(of: #"^\s*(?:indirect\s+)?case\s+"#, options: .regularExpression) else {
+          return false
+        }
+        return Self.splitTopLevel(String(line[range.upperBound...])).contains {
+          $0.prefix { $0.isLetter || $0.isNumber || $0 == "_" } == name
+        }
+      }
+    }
+  }
+
+  /// Whether a type, or an extension of it, declares a method or a requirement named `name`.
+  ///
+  /// - Parameters:
+  ///   - name: The method's base name, such as `load`.
+  ///   - type: The class, protocol or mock.
+  /// - Returns: `true` when a `func name(` is in its body.
+  package func declaresMethod(_ name: String, in type: String) -> Bool {
+    bodies(of: type).contains { $0.range(of: Self.funcPattern(name), options: .regularExpression) != nil }
+  }
+
+  /// Whether a mock declares the `Stub` of a service method: `let <method>Stub`.
+  ///
+  /// - Parameters:
+  ///   - method: The service method.
+  ///   - mock: The mock's class.
+  /// - Returns: `true` when its body has `let` or `var` `<method>Stub`.
+  package func declaresStub(of method: String, in mock: String) -> Bool {
+    let pattern = #"\b(?:let|var)\s+"# + NSRegularExpression.escapedPattern(for: method + "Stub") + #"\b"#
+    return bodies(of: mock).contains { $0.range(of: pattern, options: .regularExpression) != nil }
+  }
+
+  /// Whether a view model's method dispatches with an optimistic change (`optimistic:`), which
+  /// its exhaustive tests must expect when the run starts and when a failure rolls it back.
+  ///
+  /// - Parameters:
+  ///   - method: The method's base name.
+  ///   - viewModel: The view model's class.
+  /// - Returns: `true` when the method's body passes `optimistic:`.
+  package func isOptimistic(_ method: String, in viewModel: String) -> Bool {
+    for body in bodies(of: viewModel) {
+      guard let found = body.range(of: Self.funcPattern(method), options: .regularExpression),
+        let open = body[found.upperBound...].firstIndex(of: "{"),
+        let code = Self.balanced(body, from: body.index(after: open), open: "{", close: "}")
+      else { continue }
+      return code.range(of: #"\boptimistic\s*:"#, options: .regularExpression) != nil
+    }
+    return false
+  }
+
+  /// A value a view model already lists, as the tests read it once the set-up has loaded rows:
+  /// the first element of a stored `[type]` property (`viewModel.issues[0]`), or the `id` of
+  /// the first element of a list whose element declares `id: type` (`viewModel.items[0].id`).
+  ///
+  /// - Parameters:
+  ///   - type: The associated value's type, such as `Int`.
+  ///   - viewModel: The view model's class.
+  /// - Returns: The expression, or `nil` when no list holds such values.
+  package func listedValue(of type: String, in viewModel: String) -> String? {
+    guard let body = declaration(of: viewModel)?.body,
+      let regex = try? NSRegularExpression(pattern: #"\bvar\s+(\w+)\s*:\s*\[\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\]"#)
+    else { return nil }
+    let lists = regex.matches(in: body, range: NSRange(body.startIndex..., in: body)).compactMap {
+      match -> (name: String, element: String)? in
+      guard let name = Range(match.range(at: 1), in: body), let element = Range(match.range(at: 2), in: body)
+      else { return nil }
+      return (String(body[name]), String(body[element]))
+    }
+    if let list = lists.first(where: { $0.element == type }) {
+      return "viewModel.\(list.name)[0]"
+    }
+    let idPattern = #"\b(?:let|var)\s+id\s*:\s*"# + NSRegularExpression.escapedPattern(for: type) + #"(?![\w.?])"#
+    for list in lists {
+      if let element = declaration(of: list.element)?.body,
+        element.range(of: idPattern, options: .regularExpression) != nil
+      {
+        return "viewModel.\(list.name)[0].id"
+      }
+    }
+    return nil
+  }
+
   // MARK: - Internal
+
+  /// The bodies of a type's declaration and of its extensions, in file order.
+  private func bodies(of name: String) -> [String] {
+    let pattern =
+      #"\b(?:enum|class|struct|protocol|actor|extension)\s+"# + NSRegularExpression.escapedPattern(for: name)
+      + #"\b[^{]*\{"#
+    guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+    return files.flatMap { file in
+      regex.matches(in: file.text, range: NSRange(file.text.startIndex..., in: file.text)).compactMap { match in
+        Range(match.range, in: file.text).flatMap {
+          Self.balanced(file.text, from: $0.upperBound, open: "{", close: "}")
+        }
+      }
+    }
+  }
+
+  /// `func name(` or `func name<`.
+  private static func funcPattern(_ name: String) -> String {
+    #"\bfunc\s+"# + NSRegularExpression.escapedPattern(for: name) + #"\s*[(<]"#
+  }
 
   private func declaration(of name: String) -> (path: String, body: String)? {
     let pattern =
