@@ -164,9 +164,13 @@ package struct ActionScaffold: Sendable, Hashable {
         }
         """
       let value = values.actionValue
-      values.startChanges = ActionTestValues.expectation(".startedLoading(.\(value)), Self.\(action)Applied")
-      // The rollback is a group of its own, after the failure's: the run has ended when it is undone.
-      values.failureChanges += "\nharness.expect(Self.\(action)RolledBack)"
+      values.startChanges = ActionTestValues.expectation(
+        ".startedLoading(.\(value)), Self.\(action)Applied", framework: framework)
+      // The rollback is in the failure's group: the framework undoes the change before the action
+      // stops loading and before the `failed` event.
+      values.failureChanges = ActionTestValues.expectation(
+        ".failed(.\(value), \(values.failureMessage)), .stoppedLoading(.\(value)), Self.\(action)RolledBack",
+        framework: framework)
     }
     if facts.passesTestClock { values.makeClock = "let clock = TestClock()" }
     if let debounce {

@@ -167,17 +167,21 @@ package struct ActionTestValues: Sendable, Hashable {
   }
 
   /// `harness.expect(<changes>)`: on one line when it fits a test's body (indented 6 in XCTest),
-  /// else broken after the parenthesis, when longer still the changes filling lines of at most 112 characters, as
-  /// swift-format breaks it.
+  /// else broken after the parenthesis, when longer still the changes filling lines of at most 112
+  /// characters (110 in XCTest, whose tests are indented two more), as swift-format breaks it.
   ///
-  /// - Parameter changes: The changes, separated by commas.
+  /// - Parameters:
+  ///   - changes: The changes, separated by commas.
+  ///   - framework: The test library the statement is written for, which sets its indentation.
   /// - Returns: The statement.
-  package static func expectation(_ changes: String) -> String {
+  package static func expectation(_ changes: String, framework: TestFramework = .swiftTesting) -> String {
+    let deeper = framework == .xctest ? 2 : 0
     guard changes.count > 98 else { return "harness.expect(\(changes))" }
-    guard changes.count > 114 else { return "harness.expect(\n  \(changes))" }
+    // Broken after the parenthesis, the changes are indented 6 (8 in XCTest) and end with `)`.
+    guard changes.count > 113 - deeper else { return "harness.expect(\n  \(changes))" }
     var lines: [String] = []
     for change in SourceIndex.splitTopLevel(changes) {
-      if let last = lines.last, last.count + 2 + change.count + 1 <= 112 {
+      if let last = lines.last, last.count + 2 + change.count + 1 <= 112 - deeper {
         lines[lines.count - 1] = last + ", " + change
       } else {
         lines.append(change)
