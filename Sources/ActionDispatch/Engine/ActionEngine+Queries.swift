@@ -9,11 +9,31 @@ extension ActionEngine {
     in cache: QueryCache,
     staleTime: Duration?,
     failureTime: Duration?,
-    handle: @escaping @MainActor (QueryWatchEvent<Value>) -> Void
+    handle: @escaping @MainActor (QueryWatchEvent<Value>) -> Task<Void, Never>?
   ) -> QueryDispatchPlan<Value> {
     let entry = cache.makeEntry(for: key)
     let now = cache.now
     let isFresh = entry.isFresh(at: now, within: staleTime)
+    let watcher = watcher(of: actionId, for: entry, in: cache, fetches: true, handle: handle)
+    if isFresh, let value = entry.value { return .fresh(value) }
+    if !entry.isFetching, let kept = entry.keptFailure, now < kept.until {
+      return .keptFailure(kept.error, staleValue: entry.value)
+    }
+    return .fetch(
+      QueryJoin(cache: cache, entry: entry, watcher: watcher, failureTime: failureTime), staleValue: entry.value)
+  }
+}
+
+extension ActionEngine {
+  /// The action's watch of `entry`: the one it has, or a new one that replaces its watch of
+  /// another key (whose run then ends); given `handle`, and whether the action fetches the key.
+  func watcher<Value>(
+    of actionId: ActionId,
+    for entry: QueryEntry<Value>,
+    in cache: QueryCache,
+    fetches: Bool,
+    handle: @escaping @MainActor (QueryWatchEvent<Value>) -> Task<Void, Never>?
+  ) -> QueryWatcher<Value> {
     let watches = queryWatches
     let watcher: QueryWatcher<Value>
     if let existing = watches.watch(of: actionId), existing.watches(entry, in: cache) {
@@ -25,12 +45,25 @@ extension ActionEngine {
       watches.set(watcher, for: actionId)
     }
     watcher.handle = handle
-    if isFresh, let value = entry.value { return .fresh(value) }
-    if !entry.isFetching, let kept = entry.keptFailure, now < kept.until {
-      return .keptFailure(kept.error, staleValue: entry.value)
-    }
-    return .fetch(
-      QueryJoin(cache: cache, entry: entry, watcher: watcher, failureTime: failureTime), staleValue: entry.value)
+    watcher.fetches = fetches
+    return watcher
+  }
+
+  /// The bookkeeping of a watch that cannot fetch
+  /// (``ActionDispatching/watch(actionId:query:in:onSuccess:onFailure:)``): finds or makes the
+  /// key's entry and makes the action watch it with `handle`.
+  ///
+  /// - Returns: The key's value, and the fetch in flight for the action to follow, if any.
+  @usableFromInline
+  func prepareWatch<Value>(
+    _ actionId: ActionId,
+    _ key: QueryKey<Value>,
+    in cache: QueryCache,
+    handle: @escaping @MainActor (QueryWatchEvent<Value>) -> Task<Void, Never>?
+  ) -> (value: Value?, inFlight: QueryFollow<Value>?) {
+    let entry = cache.makeEntry(for: key)
+    let watcher = watcher(of: actionId, for: entry, in: cache, fetches: false, handle: handle)
+    return (entry.value, entry.activity?.fetch.map { cache.following($0, of: entry, by: watcher) })
   }
 }
 
@@ -98,5 +131,29 @@ final class QueryJoin<Value> {
     -> Value
   {
     try await cache.join(entry, failureTime: failureTime, watcher: watcher, onceOnSuccess: once, task: task)
+  }
+}
+
+/// A watching view model's run's part in a fetch another view model started: it waits for the
+/// fetch without keeping it alive (see ``QueryCache/follow(_:of:by:)``).
+@usableFromInline
+@MainActor
+final class QueryFollow<Value> {
+  let cache: QueryCache
+  let entry: QueryEntry<Value>
+  let fetch: QueryFetch<Value>
+  let watcher: QueryWatcher<Value>
+
+  init(cache: QueryCache, entry: QueryEntry<Value>, fetch: QueryFetch<Value>, watcher: QueryWatcher<Value>) {
+    self.cache = cache
+    self.entry = entry
+    self.fetch = fetch
+    self.watcher = watcher
+  }
+
+  /// Waits for the fetch's result.
+  @usableFromInline
+  func run() async throws -> Value {
+    try await cache.follow(fetch, of: entry, by: watcher)
   }
 }

@@ -126,6 +126,74 @@ extension ActionDispatching {
         timeout: timeout, task: task, onSuccess: onSuccess, onFailure: onFailure, oncePerRun: oncePerRun))
   }
 
+  /// Shows a key of a ``QueryCache`` that other view models fetch, with no fetch of its own: a
+  /// detail screen beside the list that loads the rows, a badge beside the screen that loads the
+  /// count.
+  ///
+  /// ```swift
+  /// func showCard(of login: String) {
+  ///   watch(actionId: .card, query: .followerCard(login), in: cache) { screen, card in
+  ///     screen.card = card
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The action watches the key from now until the view model is released, the action watches or
+  /// dispatches another key, or ``BaseViewModel/stopWatching(_:)``:
+  /// - `onSuccess` gets the key's value at once, if the cache holds one, then every new value —
+  ///   fetched by any view model, or set.
+  /// - While any view model fetches the key, the action loads: each fetch is followed by a run
+  ///   of this view model (``ActionEvent/Kind/started``, then its end), which ends with the
+  ///   fetch — succeeded with its value; failed with a failure that is the key's (see
+  ///   ``QueryCache/init(clock:gcTime:capacity:defaultStaleTime:keepsFailure:)``), to
+  ///   `onFailure`; cancelled otherwise.
+  /// - It never keeps a fetch alive: a fetch is cancelled when the last view model that fetches
+  ///   leaves it, and the following run then ends as cancelled.
+  /// - It never fetches: invalidating a key that only such watches watch marks it stale, and
+  ///   the next dispatch that fetches it fetches.
+  ///
+  /// - Parameters:
+  ///   - actionId: The action that shows the key: its loading, error and events.
+  ///   - key: The key to show.
+  ///   - cache: The cache that holds it.
+  ///   - onSuccess: Receives the view model and each value, typed, on the main actor.
+  ///   - onFailure: Receives the view model and the failure of a fetch it followed.
+  /// - Returns: The run that follows the fetch in flight, if one is; else a completed task.
+  @inlinable @discardableResult
+  public func watch<Value>(
+    actionId: ActionId,
+    query key: QueryKey<Value>,
+    in cache: QueryCache,
+    onSuccess: (@MainActor (Self, Value) -> Void)? = nil,
+    onFailure: (@MainActor (Self, any Error) -> Void)? = nil
+  ) -> Task<Void, Never> {
+    let base = dispatchingBase.engine
+    let follow = { @MainActor (viewModel: Self, follow: QueryFollow<Value>) -> Task<Void, Never> in
+      viewModel.dispatch(
+        actionId: actionId, task: { try await follow.run() }, onSuccess: onSuccess, onFailure: onFailure)
+    }
+    let (value, inFlight) = base.prepareWatch(
+      actionId, key, in: cache,
+      handle: { [weak self] event in
+        guard let viewModel = self else { return nil }
+        switch event {
+        case .value(let value):
+          viewModel.dispatchingBase.engine.noteCachedSuccess(of: actionId)
+          onSuccess?(viewModel, value)
+          return nil
+        case .invalidated:
+          return nil  // it cannot fetch
+        case .fetching(let fetch):
+          return follow(viewModel, fetch)
+        }
+      })
+    if let value {
+      base.noteCachedSuccess(of: actionId)
+      onSuccess?(self, value)
+    }
+    return inFlight.map { follow(self, $0) } ?? completedTask
+  }
+
   /// The query dispatch; an invalidation's refetch repeats it without delivering the value the
   /// view model already shows.
   ///
@@ -151,16 +219,19 @@ extension ActionDispatching {
     let plan = base.prepareQuery(
       actionId, key, in: cache, staleTime: staleTime, failureTime: failureTime,
       handle: { [weak self] event in
-        guard let viewModel = self else { return }
+        guard let viewModel = self else { return nil }
         switch event {
         case .value(let value):
           viewModel.dispatchingBase.engine.noteCachedSuccess(of: actionId)
           onSuccess?(viewModel, value)
+          return nil
         case .invalidated:
-          _ = viewModel.dispatchQuery(
+          return viewModel.dispatchQuery(
             actionId, key, cache, staleTime: nil, failureTime: failureTime, retry: retry, timeout: timeout,
             task: task, onSuccess: onSuccess, onFailure: onFailure, oncePerRun: oncePerRun,
             deliversCachedValue: false)
+        case .fetching:
+          return nil  // it fetches: its own dispatches run
         }
       })
     switch plan {

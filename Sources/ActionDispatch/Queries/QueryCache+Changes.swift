@@ -55,7 +55,10 @@ extension QueryCache {
   }
 
   /// Makes the key's value stale: a watched key is fetched again at once, joined by all its
-  /// watchers (each shows its action loading); an unwatched one is fetched by the next dispatch.
+  /// watchers that fetch it (each shows its action loading); an unwatched one, or one watched
+  /// only by actions that cannot fetch it (``ActionDispatching/watch(actionId:query:in:onSuccess:onFailure:)``),
+  /// is fetched by the next dispatch. Await the returned ``QueryInvalidation`` to go on once the
+  /// refetches have ended.
   /// A failure kept on the key stops answering: the refetch asks the server.
   ///
   /// A fetch in flight is not cancelled: its callers get its value, which is recorded as stale
@@ -63,36 +66,47 @@ extension QueryCache {
   /// its own instead of joining it.
   ///
   /// - Parameter key: The key.
-  public func invalidate<Value>(_ key: QueryKey<Value>) {
-    guard let entry = entry(for: key) else { return }
-    invalidate([entry])
+  /// - Returns: The refetches it started, to await with ``QueryInvalidation/finished()``.
+  @discardableResult
+  public func invalidate<Value>(_ key: QueryKey<Value>) -> QueryInvalidation {
+    guard let entry = entry(for: key) else { return QueryInvalidation(refetches: []) }
+    return invalidate([entry])
   }
 
   /// Makes stale every key whose path starts with `components` — `invalidate(prefix: "users",
   /// login)` reaches all of a user's keys — refetching those that are watched.
   ///
   /// - Parameter components: The leading components; none invalidates every key.
-  public func invalidate(prefix components: String...) {
+  /// - Returns: The refetches it started, to await with ``QueryInvalidation/finished()``.
+  @discardableResult
+  public func invalidate(prefix components: String...) -> QueryInvalidation {
     invalidate(prefix: components)
   }
 
   /// Makes stale every key whose path starts with `components`, refetching those that are watched.
   ///
   /// - Parameter components: The leading components; an empty array invalidates every key.
-  public func invalidate(prefix components: [String]) {
+  /// - Returns: The refetches it started, to await with ``QueryInvalidation/finished()``.
+  @discardableResult
+  public func invalidate(prefix components: [String]) -> QueryInvalidation {
     let prefix = QueryKeyPath(components)
-    invalidate(matching: { $0.starts(with: prefix) })
+    return invalidate(matching: { $0.starts(with: prefix) })
   }
 
   /// Makes stale every key whose path the predicate accepts, refetching those that are watched.
   ///
   /// - Parameter isStale: Given a key's path components, whether to invalidate it.
-  public func invalidate(where isStale: ([String]) -> Bool) {
+  /// - Returns: The refetches it started, to await with ``QueryInvalidation/finished()``.
+  @discardableResult
+  public func invalidate(where isStale: ([String]) -> Bool) -> QueryInvalidation {
     invalidate(matching: { isStale($0.components) })
   }
 
   /// Makes stale every key, refetching those that are watched.
-  public func invalidateAll() {
+  ///
+  /// - Returns: The refetches it started, to await with ``QueryInvalidation/finished()``.
+  @discardableResult
+  public func invalidateAll() -> QueryInvalidation {
     invalidate(matching: { _ in true })
   }
 
@@ -124,19 +138,21 @@ extension QueryCache {
   }
 
   /// Invalidates the entries `matches` accepts; then refetches the watched ones.
-  private func invalidate(matching matches: (QueryKeyPath) -> Bool) {
+  private func invalidate(matching matches: (QueryKeyPath) -> Bool) -> QueryInvalidation {
     var matched: [QueryEntryBase] = []
     table.forEach { if matches($0.path) { matched.append($0) } }
-    invalidate(matched)
+    return invalidate(matched)
   }
 
-  private func invalidate(_ entries: [QueryEntryBase]) {
+  private func invalidate(_ entries: [QueryEntryBase]) -> QueryInvalidation {
     for entry in entries {
       entry.isInvalidated = true
       entry.outdateFetch()
       entry.endKeptFailure()
       changed(entry)
     }
-    for entry in entries where entry.watcherCount > 0 { entry.refetchWatched() }
+    var refetches: [Task<Void, Never>] = []
+    for entry in entries where entry.watcherCount > 0 { refetches += entry.refetchWatched() }
+    return QueryInvalidation(refetches: refetches)
   }
 }

@@ -70,6 +70,18 @@ final class ProfileScreen: BaseViewModel<ScreenAction> {
       onFailure: { screen, _ in screen.failures += 1 })
   }
 
+  /// Shows the profile another screen fetches, with no fetch of its own.
+  @discardableResult
+  func watchProfile(_ login: String) -> Task<Void, Never> {
+    watch(
+      actionId: .profile, query: .profile(login), in: cache,
+      onSuccess: { screen, name in
+        screen.name = name
+        screen.delivered.append(name)
+      },
+      onFailure: { screen, _ in screen.failures += 1 })
+  }
+
   @discardableResult
   func showFollowers(_ login: String) -> Task<Void, Never> {
     dispatch(

@@ -46,9 +46,9 @@ final class QueryEntry<Value>: QueryEntryBase {
     activity?.fetch?.isOutdated = true
   }
 
-  override func refetchWatched() {
-    guard let watchers = activity?.watchers else { return }
-    for watcher in watchers where watcher.isWatching { watcher.handle?(.invalidated) }
+  override func refetchWatched() -> [Task<Void, Never>] {
+    guard let watchers = activity?.watchers else { return [] }
+    return watchers.compactMap { watcher in watcher.isWatching ? watcher.handle?(.invalidated) : nil }
   }
 }
 

@@ -73,7 +73,9 @@ class QueryEntryBase {
   func endKeptFailure() {}
 
   /// Asks each watcher's view model to fetch the key again (an invalidation of a watched key).
-  func refetchWatched() {}
+  ///
+  /// - Returns: The refetches' runs, one per watcher that fetches.
+  func refetchWatched() -> [Task<Void, Never>] { [] }
 
   /// Whether the value's type is `Value`.
   final func holds<Value>(_: Value.Type) -> Bool {

@@ -19,6 +19,12 @@ final class QueryFetch<Value> {
   /// The callers' once-per-run closures, in join order: the first whose view model is alive
   /// (it returns `true`) is called when the fetch succeeds, and no other.
   var onceOnSuccess: [@MainActor (Value) -> Bool] = []
+  /// The runs of watches that cannot fetch, following the fetch without keeping it alive: they
+  /// are not callers, so the last caller leaving still cancels it.
+  var followers: [QueryCaller<Value>] = []
+  /// What its followers get once it ended: its result, or `CancellationError` when its last
+  /// caller left; `nil` while it runs.
+  var outcome: Result<Value, any Error>?
 
   init(failureTime: Int64, sequence: UInt32) {
     self.failureTime = failureTime
@@ -45,6 +51,18 @@ final class QueryFetch<Value> {
     for caller in callers.takeAll() {
       caller.watcher?.stopAwaiting(self)
       caller.resume(with: result)
+    }
+  }
+
+  /// Ends the fetch for its followers: each gets `outcome`, and so does a follower whose run
+  /// starts later.
+  func endFollowers(with outcome: Result<Value, any Error>) {
+    self.outcome = outcome
+    let followers = self.followers
+    self.followers = []
+    for follower in followers {
+      follower.watcher?.stopAwaiting(self)
+      follower.resume(with: outcome)
     }
   }
 }

@@ -10,9 +10,16 @@ final class QueryWatcher<Value>: QueryWatching {
   let cache: QueryCache
   /// The entry it watches.
   let entry: QueryEntry<Value>
-  /// Tells the view model, while it lives, of a new value (its dispatch's `onSuccess` gets it)
-  /// or of an invalidation (its dispatch is repeated): one closure, made once per dispatch.
-  var handle: (@MainActor (QueryWatchEvent<Value>) -> Void)?
+  /// Tells the view model, while it lives, of a new value (its dispatch's `onSuccess` gets it),
+  /// of an invalidation (its dispatch is repeated; the refetch's run is returned) or, for a watch
+  /// that cannot fetch, of a fetch that started (its action follows it): one closure, made once
+  /// per dispatch.
+  var handle: (@MainActor (QueryWatchEvent<Value>) -> Task<Void, Never>?)?
+  /// Whether its action fetches the key (a query dispatch) or only watches it
+  /// (``ActionDispatching/watch(actionId:query:in:onSuccess:onFailure:)``): an invalidation
+  /// refetches only for the first, and a fetch another view model starts is followed only by the
+  /// second.
+  var fetches = true
   /// Its place in the entry's watchers, for removal in constant time.
   var index = 0
   /// The fetch its view model's runs are waiting for, and how many of them: that fetch's value
@@ -63,6 +70,8 @@ enum QueryWatchEvent<Value> {
   case value(Value)
   /// The key was invalidated: fetch it again.
   case invalidated
+  /// A fetch of the key started, for a watch that cannot fetch: follow it.
+  case fetching(QueryFollow<Value>)
 }
 
 /// A watch, whatever its key's type: what a view model keeps per action (``QueryWatches``).
