@@ -16,7 +16,8 @@ extension ActionEngine {
     let isFresh = entry.isFresh(at: now, within: staleTime)
     let watcher = watcher(of: actionId, for: entry, in: cache, fetches: true, handle: handle)
     if isFresh, let value = entry.value { return .fresh(value) }
-    if !entry.isFetching, let kept = entry.keptFailure, now < kept.until {
+    // A refresh (`.zero`) asks the server even over a kept failure.
+    if staleTime != .zero, !entry.isFetching, let kept = entry.keptFailure, now < kept.until {
       return .keptFailure(kept.error, staleValue: entry.value)
     }
     return .fetch(

@@ -29,6 +29,7 @@ extension QueryCache {
     entry.record(value, at: now, writtenAt: written)
     changed(entry)
     deliver(value, in: entry, skipping: nil)
+    forgetBeyondCapacity()
     // The entry is held, not weakly: a weak reference gives it a side table for the rest of its
     // life (48 bytes a key set, which took 100,000 keys from 127 to 175 bytes each beyond their
     // values); it is the key's only while the cache still holds it.
@@ -40,6 +41,55 @@ extension QueryCache {
       self.changed(entry)
       if let value = before.value { self.deliver(value, in: entry, skipping: nil) }
     }
+  }
+
+  /// Seeds a key that holds no value from another key's value, with that value's age: TanStack's
+  /// `initialData` with `initialDataUpdatedAt`.
+  ///
+  /// A detail screen opened from a list's row shows the row at once, and a dispatch of its key
+  /// sends no request while the list is fresh — with no `setValue` per row:
+  ///
+  /// ```swift
+  /// cache.seed(.followerCard(login), from: .followerCards(of: user)) { cards in
+  ///   cards.first { $0.login == login }
+  /// }
+  /// ```
+  ///
+  /// The value is written as the source's: as old as the source's value, and stale if the source
+  /// was invalidated. Every view model watching the key gets it. Nothing happens when the key
+  /// already has a value or a fetch in flight (the fetch's answer is newer), when the source has
+  /// no value, or when `transform` finds nothing in it.
+  ///
+  /// - Parameters:
+  ///   - key: The key to seed.
+  ///   - source: The key whose value seeds it.
+  ///   - transform: The seed read from the source's value, or `nil` for none.
+  /// - Returns: Whether the key was seeded.
+  @discardableResult
+  public func seed<Value, Source>(
+    _ key: QueryKey<Value>, from source: QueryKey<Source>, _ transform: (Source) -> Value?
+  ) -> Bool {
+    guard let origin = entry(for: source), let sourceValue = origin.value else { return false }
+    if let target = entry(for: key), target.hasValue || target.isFetching { return false }
+    guard let value = transform(sourceValue) else { return false }
+    let entry = makeEntry(for: key)
+    entry.record(value, at: origin.updatedAt, writtenAt: nextSequence(), isStale: origin.isInvalidated)
+    changed(entry)
+    deliver(value, in: entry, skipping: nil)
+    forgetBeyondCapacity()
+    return true
+  }
+
+  /// Seeds a key that holds no value from another key's value of the same type, with that
+  /// value's age; see ``seed(_:from:_:)``.
+  ///
+  /// - Parameters:
+  ///   - key: The key to seed.
+  ///   - source: The key whose value it takes.
+  /// - Returns: Whether the key was seeded.
+  @discardableResult
+  public func seed<Value>(_ key: QueryKey<Value>, from source: QueryKey<Value>) -> Bool {
+    seed(key, from: source) { $0 }
   }
 
   /// Forgets the key's value and kept failure; the key's watchers keep watching (their next
@@ -61,9 +111,10 @@ extension QueryCache {
   /// refetches have ended.
   /// A failure kept on the key stops answering: the refetch asks the server.
   ///
-  /// A fetch in flight is not cancelled: its callers get its value, which is recorded as stale
-  /// (it may have read what a mutation replaced), and a dispatch from now on starts a fetch of
-  /// its own instead of joining it.
+  /// A fetch in flight is not cancelled: it answers its callers, and its value is recorded as
+  /// stale (it may have read what a mutation replaced); a dispatch from now on starts a fetch of
+  /// its own instead of joining it. When that newer fetch answers first, the older fetch's
+  /// callers get the newer value the key then holds, so no screen goes back to an older one.
   ///
   /// - Parameter key: The key.
   /// - Returns: The refetches it started, to await with ``QueryInvalidation/finished()``.

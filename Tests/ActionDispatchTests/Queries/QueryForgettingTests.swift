@@ -92,4 +92,18 @@ import Testing
     #expect(QueryKey<Int>(components: odd).components == odd)
     #expect(QueryKey<Int>("a", "bc") != QueryKey<Int>("ab", "c"))
   }
+
+  @Test func aCacheOfCapacityZeroForgetsEveryUnwatchedKeyAtOnce() async throws {
+    let cache = QueryCache(clock: clock, capacity: 0)
+    cache.setValue("Mona", for: .profile("mona"))
+    #expect(cache.value(for: .profile("mona")) == nil, "set, unwatched: forgotten at once")
+    #expect(cache.count == 0)
+    #expect(try await cache.fetch(.profile("hubot")) { "Hubot" } == "Hubot")
+    #expect(cache.count == 0, "fetched, unwatched: forgotten once the fetch ends")
+    var screen: ProfileScreen? = ProfileScreen(server: server, cache: cache, clock: clock)
+    await screen?.show("mona").value
+    #expect(cache.value(for: .profile("mona")) == "MONA", "a watched key is kept")
+    screen = nil
+    #expect(cache.count == 0, "and forgotten when its last watcher leaves")
+  }
 }

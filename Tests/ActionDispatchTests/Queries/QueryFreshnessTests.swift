@@ -129,9 +129,23 @@ extension QueryFreshnessTests {
     server.failing = ["mona"]
     await screen.show("mona", staleTime: .zero, failureTime: .seconds(30)).value
     let other = ProfileScreen(server: server, cache: cache, clock: clock)
-    await other.show("mona", staleTime: .zero, failureTime: .seconds(30)).value
+    await other.show("mona", staleTime: nil, failureTime: .seconds(30)).value
     #expect(other.name == "MONA", "the last value shows beside the error")
     #expect(other.errorMessage(for: .profile) == TestError().message)
     #expect(server.requests == ["mona", "mona"], "the kept failure sent nothing")
+  }
+
+  @Test func aRefreshAsksTheServerEvenOverAKeptFailure() async {
+    let cache = QueryCache(clock: clock)
+    let screen = ProfileScreen(server: server, cache: cache, clock: clock)
+    server.failing = ["mona"]
+    await screen.show("mona", staleTime: nil, failureTime: .seconds(30)).value
+    await screen.show("mona", staleTime: nil, failureTime: .seconds(30)).value
+    #expect(server.requests == ["mona"], "a dispatch is answered by the kept failure")
+    server.failing = []
+    await screen.show("mona", staleTime: .zero).value
+    #expect(server.requests == ["mona", "mona"], "a refresh (.zero) asks the server")
+    #expect(screen.name == "MONA" && screen.errorMessage(for: .profile) == nil)
+    #expect(cache.status(of: .profile("mona")) == .stale, "its stale time is still zero")
   }
 }

@@ -19,10 +19,12 @@ import Testing
     await badge.watchProfile("mona").value
     server.names["mona"] = "Mona Lisa"
 
+    // snippet: await-invalidation
     let invalidation = cache.invalidate(.profile("mona"))
     #expect(invalidation.refetchCount == 2, "one run per action that fetches the key")
     #expect(list.isLoading(for: .profile) && detail.isLoading(for: .profile))
     await invalidation.finished()
+    // end snippet: await-invalidation
 
     #expect(!list.isLoading(for: .profile) && !detail.isLoading(for: .profile))
     #expect(list.name == "Mona Lisa" && detail.name == "Mona Lisa")

@@ -70,6 +70,7 @@ final class ProfileScreen: BaseViewModel<ScreenAction> {
       onFailure: { screen, _ in screen.failures += 1 })
   }
 
+  // snippet: watch-without-fetching
   /// Shows the profile another screen fetches, with no fetch of its own.
   @discardableResult
   func watchProfile(_ login: String) -> Task<Void, Never> {
@@ -81,6 +82,7 @@ final class ProfileScreen: BaseViewModel<ScreenAction> {
       },
       onFailure: { screen, _ in screen.failures += 1 })
   }
+  // end snippet: watch-without-fetching
 
   @discardableResult
   func showFollowers(_ login: String) -> Task<Void, Never> {

@@ -132,7 +132,10 @@ extension QueryCache {
         entry.active.failureUntil = now &+ fetch.failureTime
       }
     }
-    if entry.isUnwatchedListed { list(entry) }  // its time to be forgotten starts when its fetch ends
+    if entry.isUnwatchedListed {
+      list(entry)  // its time to be forgotten starts when its fetch ends
+      forgetBeyondCapacity()
+    }
     changed(entry)
     if case .success(let value) = result {
       for once in fetch.onceOnSuccess where once(value) { break }
