@@ -11,4 +11,11 @@ extension BaseViewModel {
   public func stopWatching(_ actionId: ActionId) {
     engine.queryWatchesIfMade?.stop(actionId)
   }
+
+  /// The ``QueryCache`` keys the view model's actions watch, by path (`users/mona/profile`), each
+  /// once, with its value now: what ActionDispatchTesting's strict harness reads to assert the
+  /// cache as it asserts the view model's properties.
+  package var watchedQueryValues: [(path: String, value: Any?)] {
+    engine.queryWatchesIfMade?.watchedKeys ?? []
+  }
 }

@@ -76,6 +76,21 @@
           description: "a \(Value.self) property = \(StateSnapshot.cut(described))")
       }
 
+      /// A ``QueryCache`` key the view model watches now holds `value` (`nil`: none): the cache's
+      /// state, asserted as the view model's own properties are.
+      ///
+      /// ```swift
+      /// harness.expect(.cached(.profile("mona"), to: "Mona"), .set(\.name, to: "Mona"), .stoppedLoading(.load))
+      /// ```
+      ///
+      /// - Parameters:
+      ///   - key: The key.
+      ///   - value: Its new value.
+      /// - Returns: The change.
+      public static func cached<Value>(_ key: QueryKey<Value>, to value: Value?) -> Change {
+        Change(key: StateSnapshot.cacheKey(key.description), value: StateSnapshot.describe(value as Any))
+      }
+
       private init(key: String, value: String) {
         self.init(
           key: key, currentValue: nil, propertyNames: nil, value: value,

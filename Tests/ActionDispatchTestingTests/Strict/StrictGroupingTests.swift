@@ -55,7 +55,7 @@ import Testing
     harness.expect(.startedLoading(.rename))
     harness.expect(.stoppedLoading(.rename))
     harness.expect(.startedLoading(.load))
-    harness.expect(.set(\.titles, to: ["b"]), .stoppedLoading(.load))
+    harness.expect(.cached(InboxViewModel.key, to: ["b"]), .set(\.titles, to: ["b"]), .stoppedLoading(.load))
     harness.finish()
     #expect(titles.callCount == others + 2)  // each first load (the stale time is zero), then one refetch for all
     for watcher in watchers { #expect(watcher.titles == ["b"]) }

@@ -42,6 +42,10 @@ final class QueryWatcher<Value>: QueryWatching {
     other === entry && cache === self.cache
   }
 
+  var watchedKey: (path: String, value: Any?) {
+    (entry.path.components.joined(separator: "/"), entry.value)
+  }
+
   /// A run of its view model waits for `fetch`.
   func await(_ fetch: QueryFetch<Value>) {
     if awaiting === fetch {
@@ -81,6 +85,8 @@ protocol QueryWatching: AnyObject {
   func end()
   /// Whether it watches `entry` in `cache`.
   func watches(_ entry: QueryEntryBase, in cache: QueryCache) -> Bool
+  /// The key it watches, as its path reads (`users/mona/profile`), and the key's value now.
+  var watchedKey: (path: String, value: Any?) { get }
 }
 
 /// A view model's watches, one per action that dispatched a key; released with the view model,
@@ -95,6 +101,12 @@ final class QueryWatches<ActionId: Hashable> {
   /// The action's watch, whatever it watches.
   func watch(of actionId: ActionId) -> (any QueryWatching)? {
     byAction[actionId]
+  }
+
+  /// Every key watched, once each (two actions may watch one key), with its value now, by path.
+  var watchedKeys: [(path: String, value: Any?)] {
+    var seen: Set<String> = []
+    return byAction.values.map(\.watchedKey).filter { seen.insert($0.path).inserted }.sorted { $0.path < $1.path }
   }
 
   /// Ends the action's watch, if it has one.

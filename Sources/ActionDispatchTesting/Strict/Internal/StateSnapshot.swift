@@ -1,7 +1,8 @@
 import ActionDispatch
 
 /// Everything observable about a view model at one moment, as text a failure message can show:
-/// each action's loading and error, and each of the view model's own observed properties.
+/// each action's loading and error, each of the view model's own observed properties, and the
+/// value of each ``QueryCache`` key it watches.
 ///
 /// Observed properties are found with `Mirror`: the `@Observable` macro stores a property
 /// `items` as `_items`, so every stored property whose name starts with an underscore (but the
@@ -61,6 +62,14 @@ struct StateSnapshot: Equatable {
         Entry(key: Self.errorKey(actionId), value: Self.described(viewModel.errorMessage(for: actionId) as Any)))
     }
     entries += Self.properties(of: viewModel).map { Entry(key: $0.name, value: Self.described($0.value)) }
+    entries += viewModel.watchedQueryValues.map {
+      Entry(key: Self.cacheKey($0.path), value: Self.described($0.value as Any))
+    }
+  }
+
+  /// What a ``QueryCache`` key the view model watches reads as: `cache[users/mona/profile]`.
+  static func cacheKey(_ path: String) -> String {
+    "cache[\(path)]"
   }
 
   /// The view model's observed properties, by name, a superclass's first, as declared.
@@ -103,7 +112,7 @@ struct StateSnapshot: Equatable {
     "errorMessage(for: .\(actionId))"
   }
 
-  /// What an action's entry reads before the action was first seen.
+  /// What an action's entry (or a cache key's) reads before it was first seen.
   private static func idleValue(of key: String) -> String {
     key.hasPrefix("isLoading(") ? "false" : "nil"
   }
