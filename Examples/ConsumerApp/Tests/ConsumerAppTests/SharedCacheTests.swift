@@ -70,15 +70,34 @@ import Testing
     let detail = screens.detail("mona")
     detail.load()
 
-    screens.list.refresh()
-    #expect(screens.list.isLoading(for: .load))
-    #expect(detail.isLoading(for: .load))
-    try await screens.list.waitUntilIdle(.load)
-    try await detail.waitUntilIdle(.load)
+    await screens.list.refresh()
+    #expect(!screens.list.isLoading(for: .load) && !detail.isLoading(for: .followList))
 
     #expect(screens.service.stub.callCount == 2)
     #expect(screens.list.cards.map(\.name) == ["Mona 2", "Hubot 2"])
     #expect(detail.card?.name == "Mona 2")
+  }
+
+  @Test func whileTheListRefetchesTheDetailThatWatchesItShowsLoading() async throws {
+    let screens = Screens()
+    await screens.list.load("octocat").value
+    let detail = screens.detail("mona")
+    detail.load()
+    let gate = Gate()
+    screens.service.stub.handle { _ in
+      try await gate.pass()
+      return [FollowerCard(login: "mona", name: "Mona 2")]
+    }
+
+    let refresh = Task { await screens.list.refresh() }
+    await gate.arrivals(1)
+    #expect(screens.list.isLoading(for: .load))
+    #expect(detail.isLoading(for: .followList), "it watches the list, with no fetch of its own")
+    gate.open()
+    await refresh.value
+    try await detail.waitUntilIdle(.followList)
+    #expect(detail.card?.name == "Mona 2")
+    #expect(screens.service.stub.callCount == 2)
   }
 
   @Test func aStaleListOpensTheDetailAtOnceAndOneRequestUpdatesBothScreens() async throws {

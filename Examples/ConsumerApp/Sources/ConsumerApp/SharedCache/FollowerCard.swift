@@ -29,6 +29,26 @@ extension QueryKey<[FollowerCard]> {
   }
 }
 
+extension QueryKey<FollowerCard> {
+  /// The key of one follower's card: `users/<user>/followers/<login>`, what a detail screen
+  /// shows. It is seeded from the list's key, so a follower the list shows opens at once.
+  ///
+  /// - Parameters:
+  ///   - login: The follower.
+  ///   - user: The user whose list the follower is on.
+  /// - Returns: The key.
+  public static func followerCard(_ login: String, of user: String) -> Self {
+    QueryKey("users", user, "followers", login)
+  }
+}
+
+/// The follower is not on the list any more.
+public struct FollowerNotListedError: Error, CustomStringConvertible {
+  /// The follower.
+  public let login: String
+  public var description: String { "\(login) no longer follows: refresh the list." }
+}
+
 /// What ``FollowerCardsViewModel`` and ``FollowerDetailViewModel`` need from the network.
 public protocol FollowerCardsService: Sendable {
   /// A user's followers.

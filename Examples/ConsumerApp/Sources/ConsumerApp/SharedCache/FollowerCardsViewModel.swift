@@ -10,7 +10,7 @@ import Observation
 /// await list.load("octocat").value                  // one request
 /// let detail = FollowerDetailViewModel(login: "mona", followerOf: "octocat", service: service, cache: cache)
 /// detail.load()                                      // mona's card at once, no request
-/// list.refresh()                                     // one request; both screens get the answer
+/// await list.refresh()                               // one request; both screens get the answer
 /// ```
 @MainActor
 @Observable
@@ -55,9 +55,9 @@ public final class FollowerCardsViewModel: BaseViewModel<FollowerCardsAction> {
   }
 
   /// Pull to refresh: invalidates the list's key, so every screen that shows it (this list, a
-  /// follower's detail) gets it fetched again, once for all.
-  public func refresh() {
+  /// follower's detail) gets it fetched again, once for all; returns once the refetch ended.
+  public func refresh() async {
     guard let user else { return }
-    cache.invalidate(.followerCards(of: user))
+    await cache.invalidate(.followerCards(of: user)).finished()
   }
 }

@@ -1,9 +1,10 @@
 import ActionDispatch
 import Observation
 
-/// The second screen: one follower, opened from ``FollowerCardsViewModel``'s list and read
-/// through the same `QueryCache` key, so a follower the list shows opens with no request and no
-/// spinner while the list is fresh, and a refresh of either screen updates both.
+/// The second screen: one follower, opened from ``FollowerCardsViewModel``'s list. Its own key is
+/// seeded from the list's row, so a follower the list shows opens with no request and no
+/// spinner while the list is fresh; it watches the list's key, so a refresh of the list
+/// updates it; and it fetches through the list's key, so the two screens share one request.
 @MainActor
 @Observable
 public final class FollowerDetailViewModel: BaseViewModel<FollowerCardsAction> {
@@ -35,17 +36,30 @@ public final class FollowerDetailViewModel: BaseViewModel<FollowerCardsAction> {
     super.init(clock: clock)
   }
 
-  /// Shows the follower from the list's key: at once with no request while it is fresh.
+  // snippet: detail-seeds-and-watches
+  /// Shows the follower: at once from the list's row, with no request while the list is fresh
+  /// (the card's key is seeded with the list's age); when stale, the list is fetched again
+  /// through the cache, joined by the list screen. The detail also watches the list, so the
+  /// list's refresh reaches it, with no fetch of its own.
   ///
   /// - Returns: The run's task; already complete when answered from the cache.
   @discardableResult
   public func load() -> Task<Void, Never> {
-    let login = login
+    let (login, list) = (login, QueryKey.followerCards(of: user))
+    cache.seed(.followerCard(login, of: user), from: list) { cards in cards.first { $0.login == login } }
+    watch(actionId: .followList, query: list, in: cache) { viewModel, cards in
+      if let card = cards.first(where: { $0.login == login }) { viewModel.card = card }
+    }
     return dispatch(
-      actionId: .load, query: .followerCards(of: user), in: cache, staleTime: FollowerCardsViewModel.staleTime,
-      task: { [service, user] in try await service.followerCards(of: user) }
-    ) { viewModel, cards in
-      viewModel.card = cards.first { $0.login == login }
+      actionId: .load, query: .followerCard(login, of: user), in: cache, staleTime: FollowerCardsViewModel.staleTime,
+      task: { [cache, service, user] in
+        let cards = try await cache.fetch(list) { try await service.followerCards(of: user) }
+        guard let card = cards.first(where: { $0.login == login }) else { throw FollowerNotListedError(login: login) }
+        return card
+      }
+    ) { viewModel, card in
+      viewModel.card = card
     }
   }
+  // end snippet: detail-seeds-and-watches
 }
