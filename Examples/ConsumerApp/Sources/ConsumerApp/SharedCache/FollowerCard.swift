@@ -46,6 +46,7 @@ extension QueryKey<FollowerCard> {
 public struct FollowerNotListedError: Error, CustomStringConvertible {
   /// The follower.
   public let login: String
+  /// Says who is gone and what to do.
   public var description: String { "\(login) no longer follows: refresh the list." }
 }
 
