@@ -178,8 +178,7 @@ extension ActionDispatching {
         guard let viewModel = self else { return nil }
         switch event {
         case .value(let value):
-          viewModel.dispatchingBase.engine.noteCachedSuccess(of: actionId)
-          onSuccess?(viewModel, value)
+          viewModel.showCached(value, of: actionId, onSuccess)
           return nil
         case .invalidated:
           return nil  // it cannot fetch
@@ -187,10 +186,7 @@ extension ActionDispatching {
           return follow(viewModel, fetch)
         }
       })
-    if let value {
-      base.noteCachedSuccess(of: actionId)
-      onSuccess?(self, value)
-    }
+    if let value { showCached(value, of: actionId, onSuccess) }
     return inFlight.map { follow(self, $0) } ?? completedTask
   }
 
@@ -222,8 +218,7 @@ extension ActionDispatching {
         guard let viewModel = self else { return nil }
         switch event {
         case .value(let value):
-          viewModel.dispatchingBase.engine.noteCachedSuccess(of: actionId)
-          onSuccess?(viewModel, value)
+          viewModel.showCached(value, of: actionId, onSuccess)
           return nil
         case .invalidated:
           return viewModel.dispatchQuery(
@@ -240,18 +235,12 @@ extension ActionDispatching {
       return completedTask
     case .keptFailure(let error, let staleValue):
       // A stale value shows at once, whatever happens next.
-      if deliversCachedValue, let value = staleValue {
-        base.noteCachedSuccess(of: actionId)
-        onSuccess?(self, value)
-      }
+      if deliversCachedValue, let value = staleValue { showCached(value, of: actionId, onSuccess) }
       return dispatch(
         actionId: actionId, policy: .joinRunning, task: { () throws -> Value in throw error }, onSuccess: onSuccess,
         onFailure: onFailure)
     case .fetch(let join, let staleValue):
-      if deliversCachedValue, let value = staleValue {
-        base.noteCachedSuccess(of: actionId)
-        onSuccess?(self, value)
-      }
+      if deliversCachedValue, let value = staleValue { showCached(value, of: actionId, onSuccess) }
       var once: (@MainActor (Value) -> Bool)?
       if let oncePerRun {
         once = { [weak self] value in
@@ -269,5 +258,13 @@ extension ActionDispatching {
         task: { try await join.run(once: once, task: task) },
         onSuccess: onSuccess, onFailure: onFailure)
     }
+  }
+
+  /// Gives `onSuccess` a value the cache hands over without a run of this view model (stale,
+  /// watched, another view model's fetch); for ``Loadable``, the action has succeeded.
+  @inlinable
+  func showCached<Value>(_ value: Value, of actionId: ActionId, _ onSuccess: (@MainActor (Self, Value) -> Void)?) {
+    dispatchingBase.engine.noteCachedSuccess(of: actionId)
+    onSuccess?(self, value)
   }
 }

@@ -109,4 +109,33 @@ import Testing
     #expect(server.requests == ["mona", "mona"], "the next dispatch that fetches it fetches")
     #expect(detail.delivered == ["MONA", "MONA"])
   }
+
+  @Test func releasingAWatcherWhileItFollowsAFetchLeavesTheFetchToItsCallers() async {
+    let cache = QueryCache(clock: clock)
+    let gate = Gate()
+    server.gate = gate
+    let list = ProfileScreen(server: server, cache: cache, clock: clock)
+    var detail: ProfileScreen? = ProfileScreen(server: server, cache: cache, clock: clock)
+    let run = list.show("mona")
+    await gate.arrivals(1)
+    let follow = detail?.watchProfile("mona")
+    #expect(detail?.isLoading(for: .profile) == true)
+    detail = nil
+    await follow?.value
+    #expect(cache.status(of: .profile("mona")) == .fetching, "the fetch goes on for the list")
+    gate.open()
+    await run.value
+    #expect(list.delivered == ["MONA"])
+    #expect(cache.snapshot().first?.watchers == 1, "the released watcher's watch ended")
+  }
+
+  @Test func aWatcherThatStartsFetchingTheKeyFetchesItAgainWhenInvalidated() async {
+    let cache = QueryCache(clock: clock)
+    let screen = ProfileScreen(server: server, cache: cache, clock: clock)
+    await screen.watchProfile("mona").value
+    await screen.show("mona").value
+    #expect(server.requests == ["mona"])
+    await cache.invalidate(.profile("mona")).finished()
+    #expect(server.requests == ["mona", "mona"], "the action's dispatch replaced its watch: it fetches now")
+  }
 }
