@@ -2,7 +2,7 @@
 // itself calls them, from its own methods while it runs a delivery, so it is alive whenever they
 // run. A weak capture would cost a weak reference per dispatch; a strong one would keep the view
 // model alive until the work returns, which is what these forms exist to avoid.
-// Unsafe, not `unowned`, for a gated row (issue 40): "keyed actions: 100000 distinct rows" read
+// Unsafe, not `unowned`, for a gated row: "keyed actions: 100000 distinct rows" read
 // 1.39–1.45× with checked `unowned` here and 1.34–1.39× with `unowned(unsafe)` (gate ≤ 1.5×;
 // interleaved --quick runs on a loaded 2-core machine). The streaming, optimistic and
 // `oncePerRun:` closures, which no gated row needs, are checked `unowned`.

@@ -207,7 +207,7 @@ extension ActionEngine {
       // A start that tells no one anything — the action was already loading, and no event
       // listener or observer is registered (one registered later hears only runs that start
       // after it) — is not posted: one of many runs of an action in flight then costs no
-      // notification (the runs-in-flight rows of issue 22). Nothing here decides when to deliver.
+      // notification (the runs-in-flight rows). Nothing here decides when to deliver.
       guard becameLoading || listeners.hasEventListeners || listeners.hasObservers else { return }
       return post(.started(run, becameLoading: becameLoading), of: actionId)
     }

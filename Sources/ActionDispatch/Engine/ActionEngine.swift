@@ -17,7 +17,7 @@ import Observation
 @usableFromInline
 final class ActionEngine<ActionId: ActionIdType> {
   // `@exclusivity(unchecked)` stays only on the properties every dispatch touches (here and on
-  // `Run` and `ActionState.machine`), for a gated row (issue 40): "keyed actions: 100000 distinct
+  // `Run` and `ActionState.machine`), for a gated row: "keyed actions: 100000 distinct
   // rows" read 1.46–1.48× with dynamic exclusivity checks on them and 1.34–1.39× without (gate
   // ≤ 1.5×; both with `recentActionId` an optional; 1.50–1.69× with every unsafe annotation
   // removed). Main-actor code never overlaps these accesses. Properties only some dispatches
@@ -30,7 +30,7 @@ final class ActionEngine<ActionId: ActionIdType> {
   /// Unmanaged, so that calling a hook takes no retain: the view model has a weak reference (its
   /// runs' tasks hold it so), which puts its reference counts in a side table, and a retain and
   /// release per hook — three a run — read "keyed actions: 100000 distinct rows" 1.42–1.51×
-  /// (gate ≤ 1.5×) where it reads 1.34–1.37× without (issue 40, measured interleaved).
+  /// (gate ≤ 1.5×) where it reads 1.34–1.37× without (measured interleaved).
   private var ownerReference: Unmanaged<BaseViewModel<ActionId>>?
 
   /// How many actions are loading; ``BaseViewModel/isAnyLoading`` is whether it is more than zero.
@@ -53,7 +53,7 @@ final class ActionEngine<ActionId: ActionIdType> {
   /// Whether the indicator has a delay or a minimum: only then do loading changes start its
   /// timers. Stored, though it only restates ``loadingIndicator`` (a constant, so it cannot
   /// drift): computing it compares two `Duration`s through calls into the standard library at
-  /// every start and end of loading, 2% of a keyed row's own cost in a profile (issue 22).
+  /// every start and end of loading, 2% of a keyed row's own cost in a profile.
   let indicatorIsTimed: Bool
   /// The number the next run gets.
   @exclusivity(unchecked) var nextRunID: UInt64 = 1
@@ -70,8 +70,8 @@ final class ActionEngine<ActionId: ActionIdType> {
   /// The id of the action that ``recentState`` belongs to; initialized only while it is set.
   ///
   /// A pointer, so that reading it needs no `Optional<ActionId>` metadata in generic code. Kept
-  /// for a gated row (issue 40): "keyed actions: 100000 distinct rows" read 1.36–1.49× with an
-  /// `ActionId?` here and 1.31–1.35× with the pointer (gate ≤ 1.5×; 1.29–1.34× before issue 40).
+  /// for a gated row: "keyed actions: 100000 distinct rows" read 1.36–1.49× with an `ActionId?`
+  /// here and 1.31–1.35× with the pointer (gate ≤ 1.5×).
   nonisolated(unsafe) let recentActionId = UnsafeMutablePointer<ActionId>.allocate(capacity: 1)
   /// When the actions last succeeded, for `staleTime:`; empty until a dispatch gives one.
   nonisolated(unsafe) var freshMarks = FreshMarks<ActionId>()
@@ -252,7 +252,7 @@ final class ActionObservation: Observable {
   /// the registrar's lock even in a view model no one reads. The gated "keyed actions: 100000
   /// distinct rows" row (target ≤ 1.5× hand-written), which reads no row, fails without it:
   /// 2.75× and 2.98× hand-written with this always `true`, 1.47× and 1.40× as it is, measured
-  /// interleaved on the same loaded 2-core machine (issue 30).
+  /// interleaved on the same loaded 2-core machine.
   private var wasRead = false
 
   init() {}

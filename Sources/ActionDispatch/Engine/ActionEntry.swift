@@ -226,7 +226,7 @@ struct OutcomeOrder<ActionId: ActionIdType> {
 /// window). A sweep that forgets marks moves the rest to a table of their size, and when none
 /// is left the storage is released.
 ///
-/// A success is recorded whether or not a dispatch gave a `staleTime` before it (issue 37): until
+/// A success is recorded whether or not a dispatch gave a `staleTime` before it: until
 /// one does, the first ``untrackedCapacity`` actions to succeed are marked and kept (a screen's
 /// actions: a refresh, then a load that gives a stale time, finds the refresh's success), and
 /// the sweeps start once a stale time is given. Bounded, so that 100,000 keyed rows that never
@@ -240,8 +240,8 @@ struct FreshMarks<ActionId: ActionIdType> {
   /// How long a success is remembered: the longest `staleTime` the view model has been given.
   private(set) var retention: Int64 = 0
   /// The stale times of the actions whose own is shorter than ``retention`` when they asked:
-  /// their marks go after their own time, not the longest (issue 37: each key remembers its own
-  /// stale time). Empty while every dispatch gives one stale time, so a mark stays 8 bytes.
+  /// their marks go after their own time, not the longest (each action remembers its own stale
+  /// time, as each key of a cache does). Empty while every dispatch gives one stale time, so a mark stays 8 bytes.
   private var shorter: [ActionId: Int64] = [:]
   /// The timer that forgets the marks that are due, while there are marks.
   var sweeper: Task<Void, Never>?
