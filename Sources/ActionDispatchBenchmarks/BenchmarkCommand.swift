@@ -137,6 +137,9 @@ struct BenchmarkCommand {
         dispatches: quick ? 20_000 : 100_000, answeredRounds: quick ? 5 : 9, viewModels: quick ? 10_000 : 20_000,
         joinRounds: quick ? 15 : 21, wanted: wanted)
     }
+    if wanted("query cache", results: QueryCacheReads.names) {
+      results += await QueryCacheReads.run(reads: quick ? 500_000 : 1_000_000, rounds: quick ? 9 : 15, wanted: wanted)
+    }
     if wanted("cancelling", results: []) {
       results += await CancellingRuns.run(runs: 100_000, rounds: quick ? 3 : 5)
     }

@@ -138,6 +138,70 @@ import Testing
     #expect(changes.withLock { $0 } == 1)
   }
 
+  @Test func readingAKeyIsNotInvalidatedByAKeyWithItsPathAndAnotherValueType() {
+    let cache = QueryCache(clock: clock)
+    cache.setValue(1, for: QueryKey<Int>("a"))
+    cache.setValue("one", for: QueryKey<String>("a"))
+    let changes = LockedState(0)
+    withObservationTracking {
+      _ = cache.value(for: QueryKey<Int>("a"))
+      _ = cache.loadable(for: QueryKey<Int>("a"))
+      _ = cache.status(of: QueryKey<Int>("a"))
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
+    cache.setValue("two", for: QueryKey<String>("a"))
+    cache.invalidate(QueryKey<String>("a"))
+    cache.removeValue(for: QueryKey<String>("a"))
+    #expect(changes.withLock { $0 } == 0, "the String key changed")
+    cache.setValue(2, for: QueryKey<Int>("a"))
+    #expect(changes.withLock { $0 } == 1)
+  }
+
+  @Test func aReaderOfAnAbsentKeyIsToldWhenItAppearsNotWhenItsPathAppearsWithAnotherType() {
+    let cache = QueryCache(clock: clock)
+    let changes = LockedState(0)
+    withObservationTracking {
+      #expect(cache.value(for: QueryKey<Int>("a")) == nil)
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
+    cache.setValue("one", for: QueryKey<String>("a"))
+    #expect(changes.withLock { $0 } == 0, "the String key appeared")
+    cache.setValue(1, for: QueryKey<Int>("a"))
+    #expect(changes.withLock { $0 } == 1)
+  }
+
+  @Test func aKeyReadBeforeItsFetchStaysObservedThroughTheFetchAndAfterIt() async throws {
+    let cache = QueryCache(clock: clock)
+    cache.setValue(1, for: QueryKey<Int>("a"))
+    #expect(cache.value(for: QueryKey<Int>("a")) == 1)  // the entry keeps its key path from here
+    let held = Gate()
+    let fetch = Task {
+      try await cache.fetch(QueryKey<Int>("a"), staleTime: .zero) {
+        try await held.pass()
+        return 2
+      }
+    }
+    await waitUntil { cache.status(of: QueryKey<Int>("a")) == .fetching }
+    let changes = LockedState(0)
+    withObservationTracking {
+      _ = cache.value(for: QueryKey<Int>("a"))
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
+    held.open()
+    #expect(try await fetch.value == 2)
+    #expect(changes.withLock { $0 } == 1, "the fetch's value, while the key had a fetch in flight")
+    withObservationTracking {
+      _ = cache.value(for: QueryKey<Int>("a"))
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
+    cache.setValue(3, for: QueryKey<Int>("a"))
+    #expect(changes.withLock { $0 } == 2, "a set, once the fetch was done")
+  }
+
   @Test func anActionThatShowsAnotherKeyStopsWatchingTheFirstAndCancelsItsFetch() async {
     let cache = QueryCache(clock: clock)
     let gate = Gate()

@@ -4,7 +4,7 @@
 /// Not a `Dictionary<Key, Entry>`: a dictionary stores each key beside its entry (the entry
 /// already holds its path) and grew to 24 bytes a slot; issue 37 gates 100,000 keys at 160
 /// bytes each beyond their values. Two keys with one path and different value types are two
-/// entries: a slot matches on the path and the entry's class.
+/// entries: a slot matches on the path and the value's type.
 @MainActor
 struct QueryEntryTable {
   /// The slots: a power of two of them, at most half in use.
@@ -82,12 +82,12 @@ struct QueryEntryTable {
 
   /// The hash of a path and a value type.
   static func hash<Value>(_ path: QueryKeyPath, _: Value.Type) -> Int {
-    hash(path, ObjectIdentifier(QueryEntry<Value>.self))
+    hash(path, ObjectIdentifier(Value.self))
   }
 
-  /// The hash of an entry's path and class.
+  /// The hash of an entry's path and value type.
   static func hash(_ entry: QueryEntryBase) -> Int {
-    hash(entry.path, ObjectIdentifier(type(of: entry)))
+    hash(entry.path, entry.valueType)
   }
 
   private static func hash(_ path: QueryKeyPath, _ type: ObjectIdentifier) -> Int {
