@@ -55,6 +55,10 @@ public final class QueryCache: Observable {
   unowned var oldestUnwatched: QueryEntryBase?
   unowned var newestUnwatched: QueryEntryBase?
   /// The task that forgets unwatched entries when their time comes, while any are listed.
+  ///
+  /// `nonisolated(unsafe)` only so that the nonisolated `deinit` can cancel it: every other read
+  /// and write is on the main actor, and `deinit` runs when no other reference is left, so no
+  /// access overlaps it.
   nonisolated(unsafe) var sweeper: Task<Void, Never>?
   /// Tells views what changed, per key.
   let registrar = ObservationRegistrar()

@@ -1,7 +1,7 @@
 /// Everything a ``QueryCache`` knows about one key that does not depend on its value's type:
 /// what the table, the sweeper and invalidation read.
 ///
-/// Lean on purpose (issue 37 gates 100,000 keys at 160 bytes each beyond their values): what
+/// Lean on purpose (a gated row holds 100,000 keys at 160 bytes each beyond their values): what
 /// only some keys need — a fetch in flight, watchers, a kept failure — lives in the typed
 /// entry's `activity`, made when first needed and dropped when empty.
 @MainActor

@@ -2,7 +2,7 @@
 /// slot, at most half full.
 ///
 /// Not a `Dictionary<Key, Entry>`: a dictionary stores each key beside its entry (the entry
-/// already holds its path) and grew to 24 bytes a slot; issue 37 gates 100,000 keys at 160
+/// already holds its path) and grew to 24 bytes a slot; a gated row holds 100,000 keys at 160
 /// bytes each beyond their values. Two keys with one path and different value types are two
 /// entries: a slot matches on the path and the value's type.
 @MainActor
