@@ -140,16 +140,16 @@ enum ServerStateCosts {
   ///   what they did failed); the row is then not measured, which `--check` fails.
   static func perDispatchRow(
     _ name: String, ours: [Double], theirs: [Double], ratios: [Double], dispatches: Int, baselineName: String,
-    targetDescription: String, notes: String, notMeasuredBecause: String? = nil
+    target: Double = 1.0, targetDescription: String, notes: String, notMeasuredBecause: String? = nil
   ) -> BenchmarkResult {
     if let notMeasuredBecause {
       return .notMeasured(
-        name, unit: "ns/dispatch", target: 1.0, targetDescription: targetDescription, because: notMeasuredBecause)
+        name, unit: "ns/dispatch", target: target, targetDescription: targetDescription, because: notMeasuredBecause)
     }
     return BenchmarkResult(
       name: name, value: perDispatch(ours, dispatches), unit: "ns/dispatch",
       baselineName: baselineName, baselineValue: perDispatch(theirs, dispatches),
-      measure: Measure.median(ratios), target: 1.0, targetDescription: targetDescription, notes: notes)
+      measure: Measure.median(ratios), target: target, targetDescription: targetDescription, notes: notes)
   }
 
   private static func perDispatch(_ times: [Double], _ dispatches: Int) -> Double {
