@@ -63,8 +63,8 @@ extension ActionEngine {
     handle: @escaping @MainActor (QueryWatchEvent<Value>) -> Task<Void, Never>?
   ) -> (value: Value?, inFlight: QueryFollow<Value>?) {
     let entry = cache.makeEntry(for: key)
-    let watcher = watcher(of: actionId, for: entry, in: cache, fetches: false, handle: handle)
-    return (entry.value, entry.activity?.fetch.map { cache.following($0, of: entry, by: watcher) })
+    _ = watcher(of: actionId, for: entry, in: cache, fetches: false, handle: handle)
+    return (entry.value, entry.activity?.fetch.map { QueryFollow(cache: cache, fetch: $0) })
   }
 }
 
@@ -136,25 +136,21 @@ final class QueryJoin<Value> {
 }
 
 /// A watching view model's run's part in a fetch another view model started: it waits for the
-/// fetch without keeping it alive (see ``QueryCache/follow(_:of:by:)``).
+/// fetch without keeping it alive (see ``QueryCache/follow(_:)``).
 @usableFromInline
 @MainActor
 final class QueryFollow<Value> {
   let cache: QueryCache
-  let entry: QueryEntry<Value>
   let fetch: QueryFetch<Value>
-  let watcher: QueryWatcher<Value>
 
-  init(cache: QueryCache, entry: QueryEntry<Value>, fetch: QueryFetch<Value>, watcher: QueryWatcher<Value>) {
+  init(cache: QueryCache, fetch: QueryFetch<Value>) {
     self.cache = cache
-    self.entry = entry
     self.fetch = fetch
-    self.watcher = watcher
   }
 
-  /// Waits for the fetch's result.
+  /// Waits for the fetch to end; its value reaches the watcher through the watch.
   @usableFromInline
-  func run() async throws -> Value {
-    try await cache.follow(fetch, of: entry, by: watcher)
+  func run() async throws {
+    try await cache.follow(fetch)
   }
 }

@@ -168,9 +168,9 @@ extension ActionDispatching {
     onFailure: (@MainActor (Self, any Error) -> Void)? = nil
   ) -> Task<Void, Never> {
     let base = dispatchingBase.engine
+    // The fetch's value reaches `onSuccess` through the watch; the run shows the action loading.
     let follow = { @MainActor (viewModel: Self, follow: QueryFollow<Value>) -> Task<Void, Never> in
-      viewModel.dispatch(
-        actionId: actionId, task: { try await follow.run() }, onSuccess: onSuccess, onFailure: onFailure)
+      viewModel.dispatch(actionId: actionId, task: { try await follow.run() }, onFailure: onFailure)
     }
     let (value, inFlight) = base.prepareWatch(
       actionId, key, in: cache,

@@ -138,4 +138,21 @@ import Testing
     await cache.invalidate(.profile("mona")).finished()
     #expect(server.requests == ["mona", "mona"], "the action's dispatch replaced its watch: it fetches now")
   }
+
+  @Test func cancellingTheRunThatFollowsAFetchKeepsTheWatchTheValueStillArrives() async {
+    let cache = QueryCache(clock: clock)
+    let gate = Gate()
+    server.gate = gate
+    let list = ProfileScreen(server: server, cache: cache, clock: clock)
+    let detail = ProfileScreen(server: server, cache: cache, clock: clock)
+    detail.watchProfile("mona")
+    let run = list.show("mona")
+    await gate.arrivals(1)
+    detail.cancel(.profile)
+    #expect(!detail.isLoading(for: .profile))
+    #expect(cache.status(of: .profile("mona")) == .fetching, "the fetch is the list's")
+    gate.open()
+    await run.value
+    #expect(detail.delivered == ["MONA"], "the watch goes on: the value reaches it")
+  }
 }

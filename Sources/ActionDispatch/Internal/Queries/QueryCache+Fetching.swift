@@ -47,42 +47,28 @@ extension QueryCache {
     // The watches that cannot fetch follow it, each with a run of its view model.
     if let watchers = entry.activity?.watchers {
       for watcher in watchers where watcher.isWatching && !watcher.fetches {
-        _ = watcher.handle?(.fetching(following(fetch, of: entry, by: watcher)))
+        _ = watcher.handle?(.fetching(QueryFollow(cache: self, fetch: fetch)))
       }
     }
     return fetch
   }
 
-  /// A run's part in following `fetch` for `watcher`: from now on the fetch's value reaches the
-  /// watcher through that run, not through the watch.
-  func following<Value>(
-    _ fetch: QueryFetch<Value>, of entry: QueryEntry<Value>, by watcher: QueryWatcher<Value>
-  ) -> QueryFollow<Value> {
-    watcher.await(fetch)
-    return QueryFollow(cache: self, entry: entry, fetch: fetch, watcher: watcher)
-  }
-
-  /// Waits for `fetch` without keeping it alive: the run of a watch that cannot fetch, so that its
-  /// action loads while the fetch runs. It gets the fetch's value, or its failure when the failure
-  /// is the key's (``keepsFailure``), else `CancellationError` (a failure that reaches only the
-  /// fetch's callers, or the fetch cancelled when its last caller left): the action then just
-  /// stops loading. Cancelling the run's task leaves the fetch alone.
-  func follow<Value>(
-    _ fetch: QueryFetch<Value>, of entry: QueryEntry<Value>, by watcher: QueryWatcher<Value>
-  ) async throws -> Value {
-    if let outcome = fetch.outcome {
-      watcher.stopAwaiting(fetch)
-      return try outcome.get()
-    }
-    let follower = QueryCaller<Value>(watcher: watcher)
+  /// Waits for `fetch` to end without keeping it alive: the run of a watch that cannot fetch, so
+  /// that its action loads while the fetch runs. The value reaches the watcher through its watch,
+  /// as every new value of the key does, before this returns; a failure that is the key's
+  /// (``keepsFailure``) is thrown, and so is `CancellationError` for one that reaches only the
+  /// fetch's callers, or for the fetch cancelled when its last caller left: the action then
+  /// just stops loading. Cancelling the run's task leaves the fetch alone.
+  func follow<Value>(_ fetch: QueryFetch<Value>) async throws {
+    if let outcome = fetch.outcome { return try outcome.get() }
+    let follower = QueryCaller<Void>(watcher: nil)
     fetch.followers.append(follower)
-    return try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation { follower.continuation = $0 }.value
+    _ = try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { follower.continuation = $0 }
     } onCancel: {
       Task { @MainActor in
         guard follower.continuation != nil else { return }  // the fetch ended first
         fetch.followers.removeAll { $0 === follower }
-        watcher.stopAwaiting(fetch)
         follower.resume(with: .failure(CancellationError()))
       }
     }
@@ -121,7 +107,7 @@ extension QueryCache {
         // Something newer was recorded meanwhile: the callers get that.
         if isCurrent { changed(entry) }
         fetch.resume(with: entry.value.map { .success($0) } ?? result)
-        fetch.endFollowers(with: entry.value.map { .success($0) } ?? result)
+        fetch.endFollowers(with: .success(()))
         return entry.dropActivityIfIdle()
       }
       entry.record(value, at: now, writtenAt: fetch.sequence, isStale: fetch.isOutdated)
@@ -142,7 +128,7 @@ extension QueryCache {
       deliver(value, in: entry, skipping: fetch)
     }
     fetch.resume(with: result)
-    fetch.endFollowers(with: result.mapError { keepsFailure($0) ? $0 : CancellationError() })
+    fetch.endFollowers(with: result.map { _ in () }.mapError { keepsFailure($0) ? $0 : CancellationError() })
     entry.dropActivityIfIdle()
   }
 

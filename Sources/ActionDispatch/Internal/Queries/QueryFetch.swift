@@ -21,10 +21,10 @@ final class QueryFetch<Value> {
   var onceOnSuccess: [@MainActor (Value) -> Bool] = []
   /// The runs of watches that cannot fetch, following the fetch without keeping it alive: they
   /// are not callers, so the last caller leaving still cancels it.
-  var followers: [QueryCaller<Value>] = []
-  /// What its followers get once it ended: its result, or `CancellationError` when its last
-  /// caller left; `nil` while it runs.
-  var outcome: Result<Value, any Error>?
+  var followers: [QueryCaller<Void>] = []
+  /// What its followers get once it ended: success (the value reached them through their
+  /// watch), a failure, or `CancellationError` when its last caller left; `nil` while it runs.
+  var outcome: Result<Void, any Error>?
 
   init(failureTime: Int64, sequence: UInt32) {
     self.failureTime = failureTime
@@ -56,14 +56,11 @@ final class QueryFetch<Value> {
 
   /// Ends the fetch for its followers: each gets `outcome`, and so does a follower whose run
   /// starts later.
-  func endFollowers(with outcome: Result<Value, any Error>) {
+  func endFollowers(with outcome: Result<Void, any Error>) {
     self.outcome = outcome
     let followers = self.followers
     self.followers = []
-    for follower in followers {
-      follower.watcher?.stopAwaiting(self)
-      follower.resume(with: outcome)
-    }
+    for follower in followers { follower.resume(with: outcome) }
   }
 }
 
