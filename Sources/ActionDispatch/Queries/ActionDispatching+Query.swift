@@ -144,9 +144,10 @@ extension ActionDispatching {
   ///   fetched by any view model, or set.
   /// - While any view model fetches the key, the action loads: each fetch is followed by a run
   ///   of this view model (``ActionEvent/Kind/started``, then its end), which ends with the
-  ///   fetch — succeeded with its value; failed with a failure that is the key's (see
-  ///   ``QueryCache/init(clock:gcTime:capacity:defaultStaleTime:keepsFailure:)``), to
-  ///   `onFailure`; cancelled otherwise.
+  ///   fetch — succeeded, once `onSuccess` got the value; failed with a failure that is the
+  ///   key's (see ``QueryCache/init(clock:gcTime:capacity:defaultStaleTime:keepsFailure:)``), to
+  ///   `onFailure`; cancelled otherwise. Cancelling that run (``BaseViewModel/cancel(_:)``)
+  ///   stops the loading, not the watch.
   /// - It never keeps a fetch alive: a fetch is cancelled when the last view model that fetches
   ///   leaves it, and the following run then ends as cancelled.
   /// - It never fetches: invalidating a key that only such watches watch marks it stale, and
