@@ -76,7 +76,7 @@
           description: "a \(Value.self) property = \(StateSnapshot.cut(described))")
       }
 
-      /// A ``QueryCache`` key the view model watches now holds `value` (`nil`: none): the cache's
+      /// A `QueryCache` key the view model watches now holds `value` (`nil`: none): the cache's
       /// state, asserted as the view model's own properties are.
       ///
       /// ```swift

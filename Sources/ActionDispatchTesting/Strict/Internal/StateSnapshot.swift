@@ -2,7 +2,7 @@ import ActionDispatch
 
 /// Everything observable about a view model at one moment, as text a failure message can show:
 /// each action's loading and error, each of the view model's own observed properties, and the
-/// value of each ``QueryCache`` key it watches.
+/// value of each `QueryCache` key it watches.
 ///
 /// Observed properties are found with `Mirror`: the `@Observable` macro stores a property
 /// `items` as `_items`, so every stored property whose name starts with an underscore (but the
@@ -67,7 +67,7 @@ struct StateSnapshot: Equatable {
     }
   }
 
-  /// What a ``QueryCache`` key the view model watches reads as: `cache[users/mona/profile]`.
+  /// What a `QueryCache` key the view model watches reads as: `cache[users/mona/profile]`.
   static func cacheKey(_ path: String) -> String {
     "cache[\(path)]"
   }
