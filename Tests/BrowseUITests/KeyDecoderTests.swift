@@ -45,6 +45,10 @@ import Testing
     Case("\u{1B}Oxj", [.character("j")]), Case(bytes: [0xFF, 0x61], [.character("a")]),
     Case(bytes: [0xC3, 0x61], [.character("a")]), Case(bytes: [0xE6, 0x97, 0x61], [.character("a")]),
     Case(bytes: [0x80, 0xBF, 0x6B], [.character("k")]),
+    // Well formed in shape but not UTF-8: an overlong form, a surrogate, a scalar past U+10FFFF.
+    Case(bytes: [0xE0, 0x80, 0x80, 0x61], [.character("a")]),
+    Case(bytes: [0xED, 0xA0, 0x80, 0x62], [.character("b")]),
+    Case(bytes: [0xF4, 0x90, 0x80, 0x80, 0x63], [.character("c")]),
   ]
 
   /// Decodes `chunks` one after another, then flushes as a pause in the input would.
