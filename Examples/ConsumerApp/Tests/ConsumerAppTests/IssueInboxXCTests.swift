@@ -70,4 +70,44 @@ final class IssueInboxXCTests: XCTestCase {
         .set(\.lastConfirmation, to: Confirmation(issueID: 2, closedBy: "mona")), .stoppedLoading(.close))
     }
   }
+
+  @MainActor func testEveryOtherHelperIsAtHandWithXCTestAlone() async throws {
+    try await withSerialExecutor {
+      let service = MockIssueInboxService()
+      service.issuesStub.fail(with: StubError("offline"))
+      let viewModel = IssueInboxViewModel(service: service, clock: ImmediateClock())
+      let recorder = EventRecorder(viewModel)
+      let harness = StrictHarness(viewModel, strictness: .exhaustive)
+
+      try await harness.send { $0.load() }.value(within: WaitTimeoutError.defaultLimit)
+      harness.skipChanges()
+      try await viewModel.waitUntilIdle(.load)
+      XCTAssertEqual(recorder.events, [.started(.load), .failed(.load)])
+
+      let gate = Gate()
+      service.closeStub.handle { issueID in
+        try await gate.pass()
+        return Confirmation(issueID: issueID, closedBy: "mona")
+      }
+      harness.send { [typo] in $0.close(typo) }
+      await gate.arrivals(1)
+      harness.skipChanges()
+      harness.expectStillRunning(.close)
+      harness.finish()  // cancels the close left running, as expected
+      XCTAssertFalse(viewModel.isLoading(for: .close))
+
+      let feed = StreamStub<Tag, Issue>()
+      let stream = feed.stream(bug)
+      let received = Task { () -> [Issue] in
+        var issues: [Issue] = []
+        for try await issue in stream { issues.append(issue) }
+        return issues
+      }
+      try await feed.send(crash)
+      try await feed.finish()
+      let issues = try await received.value
+      XCTAssertEqual(issues, [crash])
+      XCTAssertEqual(feed.calls, [bug])
+    }
+  }
 }
