@@ -21,15 +21,6 @@ extension BaseViewModel {
   /// Runs end action by action, the action with the oldest run (or held dispatch) first, and
   /// each action's runs oldest first, so the order of their notifications is the same every time.
   public func cancelAll() {
-    // Not in the dictionary's order: that differs between two view models with the same
-    // actions, so a replayed test would see its notifications in another order.
-    let actions = engine.states.map { actionId, state in
-      (actionId, state.machine.runs.oldest?.id ?? state.machine.window?.held?.runID ?? .max)
-    }
-    .sorted { $0.1 < $1.1 }
-    .map(\.0)
-    engine.delivering {
-      for actionId in actions { engine.cancelRuns(of: actionId) }
-    }
+    engine.cancelAll()
   }
 }

@@ -15,13 +15,10 @@ extension BaseViewModel {
   /// - Returns: The stream; it finishes when the view model is released.
   public func events() -> AsyncStream<ActionEvent<ActionId>> {
     let (stream, continuation) = AsyncStream.makeStream(of: ActionEvent<ActionId>.self)
-    let id = engine.listeners.makeRegistrationID()
-    engine.listeners.eventSinks.append(
-      EventSink(
-        id: id, token: nil, firstRun: engine.nextRunID, deliver: { continuation.yield($0) },
-        finish: { continuation.finish() }))
+    let id = engine.addEventSink(
+      token: nil, firstRun: engine.nextRunID, deliver: { continuation.yield($0) }, finish: { continuation.finish() })
     continuation.onTermination = { [weak self] _ in
-      Task { @MainActor in self?.engine.listeners.eventSinks.removeAll { $0.id == id } }
+      Task { @MainActor in self?.engine.removeEventSink(id) }
     }
     return stream
   }
@@ -58,10 +55,7 @@ extension BaseViewModel {
     -> ObservationToken
   {
     let token = ObservationToken()
-    engine.listeners.eventSinks.append(
-      EventSink(
-        id: engine.listeners.makeRegistrationID(), token: token, firstRun: firstRun, deliver: handler, finish: nil))
-    token.onEnd = { [weak engine] in engine?.forgetEndedEventSinks() }
+    engine.addEventSink(token: token, firstRun: firstRun, deliver: handler, finish: nil)
     return token
   }
 }

@@ -16,9 +16,7 @@ extension BaseViewModel {
   ///
   /// - Parameter actionId: The action; with an associated value, that key alone.
   public func invalidate(_ actionId: ActionId) {
-    engine.freshMarks.forget(actionId)
-    engine.states[actionId]?.untrackedSuccessAt = .min
-    engine.states[actionId]?.machine.invalidate()
+    engine.invalidate(actionId)
   }
 
   /// Makes every action that `isStale` picks stale at once, as ``invalidate(_:)`` does one.
@@ -30,14 +28,12 @@ extension BaseViewModel {
   /// - Parameter isStale: Picks the actions to invalidate, on the main actor: it is asked about
   ///   each action that has a fresh mark, and each that has a run in flight.
   public func invalidate(where isStale: (ActionId) -> Bool) {
-    engine.freshMarks.forget(where: isStale)
-    engine.keepRunsFromMarkingFresh(where: isStale)
+    engine.invalidate(where: isStale)
   }
 
   /// Makes every action stale at once, as ``invalidate(_:)`` does one.
   public func invalidateAll() {
-    engine.freshMarks.release()
-    engine.keepRunsFromMarkingFresh { _ in true }
+    engine.invalidateAll()
   }
 }
 

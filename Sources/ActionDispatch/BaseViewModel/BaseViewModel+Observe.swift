@@ -26,13 +26,7 @@ extension BaseViewModel {
   /// - Returns: A token: the handlers run while it is held and not cancelled.
   public func observe(@ObserverBuilder<ActionId> _ observations: () -> [On<ActionId>]) -> ObservationToken {
     let token = ObservationToken()
-    var actions: [ActionId] = []
-    for on in observations() {
-      engine.listeners.observers[on.actionId, default: []].append(
-        ObserverEntry(on: on, token: token, firstRun: engine.nextRunID))
-      if !actions.contains(on.actionId) { actions.append(on.actionId) }
-    }
-    token.onEnd = { [weak engine] in engine?.forgetEndedObservers(of: actions) }
+    engine.addObservers(observations(), token: token)
     return token
   }
 }

@@ -44,10 +44,10 @@ import Observation
 @Observable
 open class BaseViewModel<ActionId: ActionIdType> {
   /// The machinery: every action's state, its runs and their delivery. The one thing the view
-  /// model stores besides its ``loadingIndicator`` (see ``ActionEngine``).
+  /// model stores (see ``ActionEngine``).
   @ObservationIgnored @usableFromInline let engine: ActionEngine<ActionId>
   /// When ``isShowingLoading(for:)`` follows loading.
-  @ObservationIgnored public let loadingIndicator: LoadingIndicator
+  public var loadingIndicator: LoadingIndicator { engine.loadingIndicator }
 
   /// Creates a view model whose timed policies wait on the continuous clock.
   ///
@@ -56,7 +56,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// `override init(clock:)` compile: one initializer with defaults is not an `init()` to override.
   public init() {
     self.engine = ActionEngine(clock: ContinuousClock(), loadingIndicator: .immediate)
-    self.loadingIndicator = .immediate
     engine.attach(to: self)
   }
 
@@ -68,7 +67,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
   /// - Parameter clock: The clock to wait on.
   public init(clock: any Clock<Duration>) {
     self.engine = ActionEngine(clock: clock, loadingIndicator: .immediate)
-    self.loadingIndicator = .immediate
     engine.attach(to: self)
   }
 
@@ -84,7 +82,6 @@ open class BaseViewModel<ActionId: ActionIdType> {
   ///   - loadingIndicator: When ``isShowingLoading(for:)`` turns on and off; at once by default.
   public init(clock: any Clock<Duration> = ContinuousClock(), loadingIndicator: LoadingIndicator = .immediate) {
     self.engine = ActionEngine(clock: clock, loadingIndicator: loadingIndicator)
-    self.loadingIndicator = loadingIndicator
     engine.attach(to: self)
   }
 

@@ -53,6 +53,26 @@ extension ActionEngine {
     scheduleFreshSweep(at: max(next, now &+ freshMarks.retention / 8))
   }
 
+  /// Makes an action stale: its fresh mark is forgotten, and its runs in flight will not mark it
+  /// fresh (``BaseViewModel/invalidate(_:)``).
+  func invalidate(_ actionId: ActionId) {
+    freshMarks.forget(actionId)
+    states[actionId]?.untrackedSuccessAt = .min
+    states[actionId]?.machine.invalidate()
+  }
+
+  /// Makes the actions `isStale` picks stale (``BaseViewModel/invalidate(where:)``).
+  func invalidate(where isStale: (ActionId) -> Bool) {
+    freshMarks.forget(where: isStale)
+    keepRunsFromMarkingFresh(where: isStale)
+  }
+
+  /// Makes every action stale (``BaseViewModel/invalidateAll()``).
+  func invalidateAll() {
+    freshMarks.release()
+    keepRunsFromMarkingFresh { _ in true }
+  }
+
   /// Stops the runs in flight of the actions `matches` picks from making their action fresh:
   /// they may have read what the change that invalidated them replaced.
   func keepRunsFromMarkingFresh(where matches: (ActionId) -> Bool) {

@@ -27,6 +27,41 @@ extension ActionEngine {
 }
 
 extension ActionEngine {
+  /// Registers an event handler for the runs numbered `firstRun` and later.
+  ///
+  /// - Parameters:
+  ///   - token: The token that keeps it (an `observeEvents` handler), or `nil` (a stream, removed
+  ///     with ``removeEventSink(_:)``).
+  ///   - firstRun: The first run it hears: the next one, or 0 for every run in flight too.
+  ///   - deliver: Receives each event.
+  ///   - finish: Called when the view model is released.
+  /// - Returns: The registration's id.
+  @discardableResult
+  func addEventSink(
+    token: ObservationToken?, firstRun: UInt64, deliver: @escaping @MainActor (ActionEvent<ActionId>) -> Void,
+    finish: (@Sendable () -> Void)?
+  ) -> UInt64 {
+    let id = listeners.makeRegistrationID()
+    listeners.eventSinks.append(EventSink(id: id, token: token, firstRun: firstRun, deliver: deliver, finish: finish))
+    if let token { token.onEnd = { [weak self] in self?.forgetEndedEventSinks() } }
+    return id
+  }
+
+  /// Removes the event handler registered as `id` (an `events()` stream that ended).
+  func removeEventSink(_ id: UInt64) {
+    listeners.eventSinks.removeAll { $0.id == id }
+  }
+
+  /// Registers `observations` for the runs that start from now on, kept while `token` is.
+  func addObservers(_ observations: [On<ActionId>], token: ObservationToken) {
+    var actions: [ActionId] = []
+    for on in observations {
+      listeners.observers[on.actionId, default: []].append(ObserverEntry(on: on, token: token, firstRun: nextRunID))
+      if !actions.contains(on.actionId) { actions.append(on.actionId) }
+    }
+    token.onEnd = { [weak self] in self?.forgetEndedObservers(of: actions) }
+  }
+
   /// Lets go of the `On` registrations of `actions` whose token was cancelled or released, with
   /// what their handlers capture: called by the token as it ends, so that no event is needed to
   /// sweep them (a delivery under way iterates a copy, so this may run inside one).

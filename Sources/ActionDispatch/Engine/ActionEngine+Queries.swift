@@ -26,6 +26,12 @@ extension ActionEngine {
 }
 
 extension ActionEngine {
+  /// Ends the action's watch of the key it last dispatched or watched, if any
+  /// (``BaseViewModel/stopWatching(_:)``).
+  func stopWatching(_ actionId: ActionId) {
+    queryWatchesIfMade?.stop(actionId)
+  }
+
   /// The action's watch of `entry`: the one it has, or a new one that replaces its watch of
   /// another key (whose run then ends); given `handle`, and whether the action fetches the key.
   func watcher<Value>(

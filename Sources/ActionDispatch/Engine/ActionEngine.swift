@@ -195,6 +195,11 @@ final class ActionEngine<ActionId: ActionIdType> {
     if state.successOrder != 0 { outcomes.recordSuccess(of: actionId, order: state.successOrder) }
     if state.untrackedSuccessAt != .min { keepSuccess(of: actionId, at: state.untrackedSuccessAt) }
   }
+
+  /// Keeps the order of the action's successes from now on, for a ``Loadable`` that shows it.
+  func followOutcomes(of actionId: ActionId) {
+    outcomes.follow(actionId)
+  }
 }
 
 // Every change to an action's observable state goes through here, so that ``ActionObservation``

@@ -66,8 +66,8 @@ extension BaseViewModel {
   /// succeeded, and the error of the one that failed last when none succeeded after it. Reads
   /// each action's loading and error observably.
   func outcome(of first: ActionId, _ more: [ActionId]) -> (isLoading: Bool, hasSucceeded: Bool, failure: (any Error)?) {
-    engine.outcomes.follow(first)
-    for actionId in more { engine.outcomes.follow(actionId) }
+    engine.followOutcomes(of: first)
+    for actionId in more { engine.followOutcomes(of: actionId) }
     var isLoading = isLoading(for: first)
     var lastSuccess = lastSuccessOrder(of: first)
     var failure = self.failure(for: first).map { (error: $0, order: engine.states[first]?.failureOrder ?? 0) }
