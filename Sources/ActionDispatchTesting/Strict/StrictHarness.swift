@@ -72,7 +72,7 @@
 
     /// One group of changes not asserted yet: what one event, or one stretch of the test's own
     /// code, changed.
-    private struct Group {
+    struct Group {
       /// What the group followed, for a message: `succeeded(.load), run 2`.
       var moment: String
       /// The `send` that caused it; `nil` before the first.
@@ -81,7 +81,7 @@
     }
 
     /// The groups not asserted yet (exhaustive mode only).
-    private var unasserted: [Group] = []
+    var unasserted: [Group] = []
     /// The last snapshot taken.
     private var snapshot: StateSnapshot
     /// The actions seen so far, in order.
@@ -92,9 +92,9 @@
     /// The `send` under way, or the last one; `nil` before the first.
     private var step: (site: CallSite?, isUnderWay: Bool) = (nil, false)
     /// Where the harness was made.
-    private let madeAt: CallSite
+    let madeAt: CallSite
     /// Where its failures go.
-    private let reporter: FailureReporter
+    let reporter: FailureReporter
     /// Actions the test expects to be still running when it ends.
     private var stillRunning: Set<ActionId> = []
     private var token: ObservationToken?
@@ -345,31 +345,6 @@
       takeSnapshot(after: "the send's own code", site: location)
     }
 
-    /// One issue per run of groups with the same `send`, at that `send`.
-    private func reportUnasserted(endingAt location: CallSite) {
-      var index = unasserted.startIndex
-      while index < unasserted.endIndex {
-        let site = unasserted[index].site
-        var end = index + 1
-        while end < unasserted.endIndex, unasserted[end].site == site { end += 1 }
-        let groups = unasserted[index..<end]
-        let total = groups.reduce(0) { $0 + $1.changes.count }
-        let cause =
-          site.map { "after send at \($0.description)" } ?? "after the harness was made at \(madeAt.description)"
-        var lines = ["\(Self.count(total, "change")) not asserted \(cause)"]
-        for group in groups {
-          lines.append("  after \(group.moment):")
-          lines += group.changes.flatMap(\.lines).map { "    \($0)" }
-        }
-        lines.append(
-          "Assert each group with harness.expect(...) in order, or call harness.skipChanges() where the test does not care."
-        )
-        reporter.record(lines.joined(separator: "\n"), site ?? madeAt)
-        index = end
-      }
-      unasserted.removeAll()
-    }
-
     private func heard(_ event: ActionEvent<ActionId>) {
       if !actions.contains(event.actionId) { actions.append(event.actionId) }
       if event.kind == .started {
@@ -399,27 +374,6 @@
     private func holdsNow(_ change: Change) -> Bool {
       if let key = change.key { return snapshot.value(of: key)?.text == change.value }
       return change.currentValue?(viewModel) == change.value
-    }
-
-    private static func describe(_ group: Group) -> String {
-      let cause = group.site.map { "after send at \($0)" } ?? "after the harness was made"
-      return "\(cause) (\(group.moment))"
-    }
-
-    private static func count(_ count: Int, _ noun: String) -> String {
-      "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
-
-    private static func describe(_ actionId: ActionId) -> String {
-      ".\(actionId)"
-    }
-
-    private static func describe(_ stage: PendingDispatch<ActionId>.Stage) -> String {
-      switch stage {
-      case .inFlight: "in flight (its work, a debounce's quiet period, a retry's backoff or its timeout)"
-      case .waitingForTurn: "queued behind an earlier run (.enqueue)"
-      case .heldByThrottle: "held by a throttle until its window closes"
-      }
     }
   }
 #endif

@@ -286,13 +286,7 @@ package struct SourceIndex: Sendable {
   }
 
   private static func topLevelColon(_ text: String) -> String.Index? {
-    var depth = 0
-    for index in text.indices {
-      if "([<".contains(text[index]) { depth += 1 }
-      if ")]>".contains(text[index]) { depth -= 1 }
-      if text[index] == ":", depth == 0 { return index }
-    }
-    return nil
+    topLevel(":", in: text)
   }
 
   private static func hasTopLevelDefault(_ type: String) -> Bool {
@@ -300,11 +294,16 @@ package struct SourceIndex: Sendable {
   }
 
   private static func topLevelEquals(_ type: String) -> String.Index? {
+    topLevel("=", in: type)
+  }
+
+  /// The first `character` in `text` outside brackets, parentheses and angle brackets.
+  private static func topLevel(_ character: Character, in text: String) -> String.Index? {
     var depth = 0
-    for index in type.indices {
-      if "([<".contains(type[index]) { depth += 1 }
-      if ")]>".contains(type[index]) { depth -= 1 }
-      if type[index] == "=", depth == 0 { return index }
+    for index in text.indices {
+      if "([<".contains(text[index]) { depth += 1 }
+      if ")]>".contains(text[index]) { depth -= 1 }
+      if text[index] == character, depth == 0 { return index }
     }
     return nil
   }
