@@ -114,7 +114,8 @@ server.setHandler { request in
       return .brokenJSON()  // not retried by the client, unlike a 5xx
     }
   } else if request.path.hasPrefix("/users/"), request.path != "/users/octocat", first("rate limit") {
-    return .secondaryRateLimit(retryAfter: 2)
+    // Long enough that a busy machine's screen still shows the countdown.
+    return .secondaryRateLimit(retryAfter: 5)
   }
   return nil
 }
