@@ -15,3 +15,15 @@ extension ActionEngine {
     }
   }
 }
+
+extension ActionEngine {
+  /// Waits for a run's task; cancelling the waiting task cancels the run.
+  @inlinable
+  static func waitFor(_ run: Task<Void, Never>) async {
+    await withTaskCancellationHandler {
+      await run.value
+    } onCancel: {
+      run.cancel()
+    }
+  }
+}

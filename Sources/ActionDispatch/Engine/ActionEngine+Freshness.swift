@@ -82,3 +82,19 @@ extension ActionEngine {
     }
   }
 }
+
+/// The task a dispatch answered fresh returns: one task, made once, that has nothing to do.
+///
+/// Made when the first view model is (its initializers touch it), detached and at a priority of
+/// its own, so that it has run long before any dispatch can be answered fresh and never runs
+/// among a serial-executor test's jobs: awaiting it never waits, and a test's schedule does not
+/// depend on whether it is the process's first fresh answer (`withSerialExecutor` awaits it
+/// before its scope opens, see ``prepareFreshAnswers()``).
+@usableFromInline
+let completedTask = Task<Void, Never>.detached(priority: .high) {}
+
+/// Waits until the task dispatches answered fresh return has completed: for ActionDispatchTesting's
+/// serial executor, before its scope opens.
+package func prepareFreshAnswers() async {
+  await completedTask.value
+}

@@ -1,4 +1,28 @@
 extension ActionEngine {
+  /// A run's success closures, one after the other; no closure is made when one is missing.
+  @inlinable
+  static func both<T>(
+    _ first: (@MainActor (T) -> Void)?, _ second: (@MainActor (T) -> Void)?
+  ) -> (@MainActor (T) -> Void)? {
+    guard let second else { return first }
+    guard let first else { return second }
+    return { value in
+      first(value)
+      second(value)
+    }
+  }
+
+  /// A caller's success closure for a shared run, which delivers the value boxed: `false` when
+  /// it is not the type the caller expects.
+  @inlinable
+  static func boxed<T>(_ onSuccess: (@MainActor (T) -> Void)?) -> (@MainActor (Any) -> Bool)? {
+    guard let onSuccess else { return nil }
+    return { value in
+      guard let typed = value as? T else { return false }
+      onSuccess(typed)
+      return true
+    }
+  }
   /// Makes an accepted `.joinRunning` run shared, with the dispatch that started it as its first
   /// caller.
   ///

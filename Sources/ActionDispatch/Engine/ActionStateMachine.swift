@@ -246,61 +246,6 @@ struct ActionStateMachine {
   }
 }
 
-/// When each notification reaches the listeners: the view model's one delivery order, a value
-/// the engine asks before it delivers and after, as the machine is asked before a run starts.
-///
-/// One notification is delivered at a time. A notification posted while none is being delivered
-/// is delivered at once; one posted during a delivery (a hook, handler or observer that
-/// dispatches, cancels or ends runs) waits, and those waiting are delivered right after, in the
-/// order posted. So every listener hears each run's notifications in lifecycle order — `started`
-/// before its end, one end per run — from inside callbacks too, while state changes at once.
-struct DeliveryOrder<ActionId> {
-  /// Whether a notification is being delivered right now.
-  private(set) var isDelivering = false
-  /// Notifications posted during the delivery, in the order posted, and the action of each.
-  private var pending: [RunNotification] = []
-  private var pendingActions: [ActionId] = []
-  /// The next of ``pending`` to deliver.
-  private var nextIndex = 0
-
-  /// Whether notifications wait for the current delivery to end.
-  var hasPending: Bool { !pending.isEmpty }
-
-  /// A delivery wants to begin: `true` when none is under way, and the caller delivers now (and
-  /// then calls ``end()`` after delivering what ``next()`` gives); `false` when one is.
-  @inline(__always)
-  mutating func begin() -> Bool {
-    guard !isDelivering else { return false }
-    isDelivering = true
-    return true
-  }
-
-  /// A notification is posted while a delivery is under way: it waits its turn.
-  mutating func enqueue(_ notification: RunNotification, of actionId: ActionId) {
-    pending.append(notification)
-    pendingActions.append(actionId)
-  }
-
-  /// The next notification to deliver, oldest posted first; `nil` once every one has been (the
-  /// queue is then empty again). Posting while the one it returned is delivered adds to the end.
-  mutating func next() -> (notification: RunNotification, actionId: ActionId)? {
-    guard nextIndex < pending.count else {
-      pending.removeAll(keepingCapacity: true)
-      pendingActions.removeAll(keepingCapacity: true)
-      nextIndex = 0
-      return nil
-    }
-    defer { nextIndex += 1 }
-    return (pending[nextIndex], pendingActions[nextIndex])
-  }
-
-  /// The delivery ended: nothing waits (``next()`` returned `nil`, or nothing was posted).
-  @inline(__always)
-  mutating func end() {
-    isDelivering = false
-  }
-}
-
 /// The live runs of one action in dispatch order.
 ///
 /// An array of slots with a moving head: a run keeps its slot's position, so appending, removing
@@ -409,57 +354,5 @@ struct RunOrder {
       if let run = slots[index], !body(run) { return }
       index += 1
     }
-  }
-}
-
-/// The interval after a throttled run started, during which dispatches of its action are held.
-final class ThrottleWindow {
-  /// Closes the window when the interval ends, on the view model's clock.
-  var timer: Task<Void, Never>?
-  /// The latest dispatch held during the window; it starts when the window closes.
-  var held: HeldDispatch?
-
-  init() {}
-}
-
-/// A dispatch held by a throttle window: not a run yet, and perhaps never one.
-///
-/// Its returned task waits here until the dispatch either starts (and then waits for the run)
-/// or is dropped (and then completes at once).
-final class HeldDispatch {
-  /// The dispatch's number, for its `dropped` event.
-  let runID: UInt64
-  /// Starts the held dispatch as a run, through admission; `nil` when the view model is gone.
-  let begin: @MainActor () -> Task<Void, Never>?
-  /// Told `.cancelled` when the dispatch is dropped, for ``BaseViewModel/dispatchGroup(_:)``.
-  let onFinish: (@MainActor (RunOutcome) -> Void)?
-  /// Whether the dispatch has started or been dropped.
-  private(set) var isSettled = false
-  /// The run it became, once started.
-  private(set) var run: Task<Void, Never>?
-  /// The returned task, parked until the dispatch is settled.
-  private var waiter: CheckedContinuation<Task<Void, Never>?, Never>?
-
-  init(
-    runID: UInt64, begin: @escaping @MainActor () -> Task<Void, Never>?,
-    onFinish: (@MainActor (RunOutcome) -> Void)?
-  ) {
-    self.runID = runID
-    self.begin = begin
-    self.onFinish = onFinish
-  }
-
-  /// Records how the dispatch was settled — the run it became, or `nil` when dropped — and wakes its task.
-  func settle(_ run: Task<Void, Never>?) {
-    guard !isSettled else { return }
-    isSettled = true
-    self.run = run
-    waiter?.resume(returning: run)
-    waiter = nil
-  }
-
-  /// Parks the returned task until the dispatch is settled (at once if it already is).
-  func wait(_ continuation: CheckedContinuation<Task<Void, Never>?, Never>) {
-    if isSettled { continuation.resume(returning: run) } else { waiter = continuation }
   }
 }
