@@ -85,6 +85,9 @@
   }
 
   /// Notes each test case as it starts, and forgets it when it finishes.
+  ///
+  /// `@unchecked Sendable` because `XCTestObservation` is not: it holds no state of its own, and
+  /// what it writes is behind `XCTestSupport`'s lock.
   private final class TestCaseObserver: NSObject, XCTestObservation, @unchecked Sendable {
     func testCaseWillStart(_ testCase: XCTestCase) {
       XCTestSupport.setCurrent(testCase)
