@@ -133,8 +133,6 @@ extension ActionDispatching {
     onFailure: (@MainActor (Self, any Error) -> Void)? = nil,
     oncePerRun: (@MainActor (Self, T) -> Void)? = nil
   ) -> Task<Void, Never> {
-    var succeeded: (@MainActor (T) -> Void)?
-    if let onSuccess { succeeded = { [unowned(unsafe) self] value in onSuccess(self, value) } }
     var once: (@MainActor (T) -> Void)?
     if let oncePerRun { once = { [unowned self] value in oncePerRun(self, value) } }
     var failed: (@MainActor (any Error) -> Void)?
@@ -143,7 +141,7 @@ extension ActionDispatching {
     let change = optimistic.map { base.optimisticChange(receiving: self, $0) }
     return base.startRun(
       actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes.isEmpty ? nil : supersedes,
-      retry: retry, timeout: timeout, task: task, onSuccess: succeeded, onFailure: failed,
+      retry: retry, timeout: timeout, task: task, onSuccess: onSuccess, onFailure: failed,
       onFinish: change.map { base.settlement(of: $0, actionId) },
       onAccepted: change.map { base.making($0, actionId) }, oncePerRun: once)
   }

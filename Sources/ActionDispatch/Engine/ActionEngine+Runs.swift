@@ -27,7 +27,7 @@ extension ActionEngine {
   ///   - heldAs: The number a held throttled dispatch was given: a dispatch keeps one number
   ///     from its call to its end.
   @inlinable
-  func startRun<T>(
+  func startRun<T, Owner: AnyObject>(
     actionId: ActionId,
     policy: DispatchPolicy,
     staleTime: Duration? = nil,
@@ -35,7 +35,7 @@ extension ActionEngine {
     retry: RetryPolicy?,
     timeout: Duration?,
     task work: @escaping @MainActor () async throws -> T,
-    onSuccess: (@MainActor (T) -> Void)?,
+    onSuccess: (@MainActor (Owner, T) -> Void)?,
     onFailure: (@MainActor (any Error) -> Void)?,
     onFinish: (@MainActor (RunOutcome) -> Void)?,
     onAccepted: (@MainActor (Run) -> Void)? = nil,
@@ -43,17 +43,21 @@ extension ActionEngine {
     oncePerRun: (@MainActor (T) -> Void)? = nil,
     heldAs heldRunID: UInt64? = nil
   ) -> Task<Void, Never> {
-    switch admit(
+    let owner = weakOwner
+    let admission = admit(
       actionId, policy: policy, staleTime: staleTime, supersedesOtherActions: supersedes != nil, retry: retry,
-      timeout: timeout, onFailure: onFailure, onFinish: onFinish, heldAs: heldRunID)
-    {
+      timeout: timeout, onFailure: onFailure, onFinish: onFinish, heldAs: heldRunID
+    ) { parts in
+      RunWithWork(parts, actionId: actionId, owner: owner, work: work, onSuccess: onSuccess)
+    }
+    switch admission {
     case .dropped:
       return Task {}
     case .fresh:
       return completedTask
     case .joined(let run, let shared, let callerID):
       return join(
-        run, shared, of: actionId, as: callerID, succeeded: Self.boxed(onSuccess), failed: onFailure,
+        run, shared, of: actionId, as: callerID, succeeded: Self.boxed(bound(onSuccess)), failed: onFailure,
         element: onElement,
         onFinish: onFinish)
     case .held(let runID):
@@ -63,14 +67,21 @@ extension ActionEngine {
           timeout: timeout, task: work, onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish,
           onAccepted: onAccepted, onElement: onElement, oncePerRun: oncePerRun, heldAs: runID)
       }
-    case .accepted(let run, let plan, let superseded, let becameLoading, let window, let supersedesOtherActions):
+    case .accepted(let accepted, let superseded, let becameLoading, let window, let supersedesOtherActions):
+      // The run `makeRun` above made.
+      let run = unsafeDowncast(accepted, to: RunWithWork<ActionId, T, Owner>.self)
       // A shared run's closures are its first caller's, so that they are skipped when it leaves.
       let starter =
         run.isShared
-        ? share(run, of: actionId, succeeded: Self.boxed(onSuccess), failed: onFailure, element: onElement) : nil
-      // A shared run's own success closure is its `oncePerRun`, called before its callers' closures.
-      let runSucceeded = run.isShared ? oncePerRun : Self.both(onSuccess, oncePerRun)
-      let task = makeRunTask(run, of: actionId, plan: plan, work: work, onSuccess: runSucceeded)
+        ? share(run, of: actionId, succeeded: Self.boxed(bound(onSuccess)), failed: onFailure, element: onElement)
+        : nil
+      if run.isShared || oncePerRun != nil {
+        // A shared run's own success closure is its `oncePerRun`, called before its callers' closures.
+        let runSucceeded = run.isShared ? oncePerRun : Self.both(bound(onSuccess), oncePerRun)
+        run.onSuccess = nil
+        if let runSucceeded { run.onSuccess = { @MainActor _, value in runSucceeded(value) } }
+      }
+      let task = makeRunTask(run)
       run.task = task
       started(
         run, of: actionId, superseding: superseded, becameLoading: becameLoading, window: window,
@@ -92,7 +103,8 @@ extension ActionEngine {
     timeout: Duration?,
     onFailure: (@MainActor (any Error) -> Void)?,
     onFinish: (@MainActor (RunOutcome) -> Void)?,
-    heldAs heldRunID: UInt64?
+    heldAs heldRunID: UInt64?,
+    makeRun: (RunParts) -> Run
   ) -> AdmissionResult {
     let runID = heldRunID ?? takeRunID()
     var request = ActionStateMachine.Request(policy: policy, supersedesOtherActions: supersedesOtherActions)
@@ -132,18 +144,19 @@ extension ActionEngine {
       return .held(runID)
     case .start(let start, let supersedes, let window, let supersedesOtherActions, let shared):
       if state.failure != nil { setFailure(nil, state, of: actionId) }
-      // A shared run's failure closures are its callers'.
-      let run = Run(
-        id: runID, state: state, startedAt: listeners.hasEventListeners ? Run.now() : nil,
-        onFailure: shared ? nil : onFailure, onFinish: onFinish)
-      if shared { run.shared = SharedRun() }
-      let (superseded, becameLoading) = state.machine.accept(run, supersedes: supersedes)
       // A plain run (starts now, no retry, no timeout) carries no plan: its task does the least.
       let plan =
         start == .now && retry == nil && timeout == nil
         ? nil : RunPlan(start: start, retry: retry, timeout: timeout, clock: clock)
+      // A shared run's failure closures are its callers'.
+      let run = makeRun(
+        RunParts(
+          id: runID, state: state, startedAt: listeners.hasEventListeners ? Run.now() : nil,
+          onFailure: shared ? nil : onFailure, onFinish: onFinish, plan: plan))
+      if shared { run.shared = SharedRun() }
+      let (superseded, becameLoading) = state.machine.accept(run, supersedes: supersedes)
       return .accepted(
-        run, plan, superseded: superseded, becameLoading: becameLoading, window: window,
+        run, superseded: superseded, becameLoading: becameLoading, window: window,
         supersedesOtherActions: supersedesOtherActions)
     }
   }
@@ -206,11 +219,10 @@ enum AdmissionResult {
   case joined(Run, SharedRun, UInt64)
   /// Held by the action's throttle window, with its number.
   case held(UInt64)
-  /// Accepted: the run, live; its plan (`nil` for a plain run); the runs of its action it
+  /// Accepted: the run, live (its plan in it); the runs of its action it
   /// supersedes, whether the action became loading with it, the throttle window it opens, and
   /// whether it supersedes the other actions its dispatch names.
-  case accepted(
-    Run, RunPlan?, superseded: [Run], becameLoading: Bool, window: Duration?, supersedesOtherActions: Bool)
+  case accepted(Run, superseded: [Run], becameLoading: Bool, window: Duration?, supersedesOtherActions: Bool)
 }
 
 extension ActionEngine {
@@ -223,30 +235,26 @@ extension ActionEngine {
   /// `@inlinable`, for the reason ``startRun(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:onElement:heldAs:)``
   /// gives; what it calls is `@usableFromInline` and stays here.
   @inlinable
-  func makeRunTask<T>(
-    _ run: Run,
-    of actionId: ActionId,
-    plan: RunPlan?,
-    work: @escaping @MainActor () async throws -> T,
-    onSuccess: (@MainActor (T) -> Void)?
-  ) -> Task<Void, Never> {
+  func makeRunTask<T, Owner: AnyObject>(_ run: RunWithWork<ActionId, T, Owner>) -> Task<Void, Never> {
     // The view model stays weak across every wait and the work: releasing it must cancel them.
-    let owner = weakOwner
-    return Task { @MainActor in
+    // Captures the run alone (see `RunWithWork`): the closure has no context of its own.
+    return Task { @MainActor [run] in
+      let actionId = run.actionId
+      let owner = run.owner
       let value: T
       do {
         // Ended or cancelled before the task ran (superseded at once, say): no handler is
         // installed, which would be called at once and start a task to end it.
         guard run.isLive, !Task.isCancelled else { throw CancellationError() }
-        if let plan {
+        if let plan = run.plan {
           value = try await withTaskCancellationHandler {
-            try await Self.perform(work, of: run, actionId, plan, owner)
+            try await Self.perform(run.work, of: run, actionId, plan, owner)
           } onCancel: {
             Self.retireWhenCancelled(run, of: actionId, owner)
           }
         } else {
           // A plain run calls the work directly: no extra async frame.
-          value = try await withTaskCancellationHandler(operation: work) {
+          value = try await withTaskCancellationHandler(operation: run.work) {
             Self.retireWhenCancelled(run, of: actionId, owner)
           }
         }
@@ -257,7 +265,7 @@ extension ActionEngine {
         return
       }
       guard run.isLive else { return }
-      owner.withEngine { $0.retire(run, of: actionId, returning: value, onSuccess: onSuccess) }
+      owner.withEngine { $0.retire(run, of: actionId, returning: value, onSuccess: run.onSuccess) }
     }
   }
 
@@ -272,7 +280,9 @@ extension ActionEngine {
   /// async frame then holds only what crosses its one `await`. The task calls it only while the
   /// run is live: a run that something else ended is not ended again.
   @inline(never) @usableFromInline
-  func retire<T>(_ run: Run, of actionId: ActionId, returning value: T, onSuccess: (@MainActor (T) -> Void)?) {
+  func retire<T, Owner: AnyObject>(
+    _ run: Run, of actionId: ActionId, returning value: T, onSuccess: (@MainActor (Owner, T) -> Void)?
+  ) {
     guard !Task.isCancelled else { return retire(run, of: actionId, cancelled: false) }
     detach(run, deliveringResult: true)
     // A run's task resumes only between two turns of the main actor, never inside a delivery, so
@@ -283,7 +293,8 @@ extension ActionEngine {
     // Fresh before any closure runs: one that dispatches the action with a `staleTime` finds it so.
     markFreshIfTracked(run, of: actionId)
     run.state.successOrder = outcomes.take()
-    onSuccess?(value)
+    // `Owner` is the view model's own type: the one that dispatched (see `bound`).
+    if let onSuccess { withOwner { onSuccess(unsafeDowncast($0, to: Owner.self), value) } }
     if run.isShared { deliverShared(value, of: run, actionId) }
     withOwner { $0.onSuccess(actionId: actionId, result: value) }
     if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }

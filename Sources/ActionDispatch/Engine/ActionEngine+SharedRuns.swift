@@ -12,6 +12,26 @@ extension ActionEngine {
     }
   }
 
+  /// A success closure that takes the view model, bound to it: for the closures kept beyond the
+  /// run's own end (a shared run's callers, `oncePerRun` beside it). `Owner` is the type of the
+  /// view model that dispatched, which this engine runs; it is held `unowned(unsafe)`, as the
+  /// facade's closures hold it (the engine runs only while its view model is alive).
+  @usableFromInline
+  func bound<T, Owner: AnyObject>(_ onSuccess: (@MainActor (Owner, T) -> Void)?) -> (@MainActor (T) -> Void)? {
+    guard let onSuccess else { return nil }
+    let owner = withOwner { unsafeDowncast($0, to: Owner.self) }
+    return { [unowned(unsafe) owner] value in onSuccess(owner, value) }
+  }
+
+  /// A success closure that ignores the view model, for ``makeRunTask(_:of:plan:work:onSuccess:)``.
+  @inlinable
+  static func ownerless<T>(
+    _ onSuccess: (@MainActor (T) -> Void)?
+  ) -> (@MainActor (BaseViewModel<ActionId>, T) -> Void)? {
+    guard let onSuccess else { return nil }
+    return { _, value in onSuccess(value) }
+  }
+
   /// A caller's success closure for a shared run, which delivers the value boxed: `false` when
   /// it is not the type the caller expects.
   @inlinable

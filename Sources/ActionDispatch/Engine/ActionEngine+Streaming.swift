@@ -29,7 +29,7 @@ extension ActionEngine {
           else { throw CancellationError() }
         }
       },
-      onSuccess: nil, onFailure: nil, onFinish: onFinish,
+      onSuccess: Self.ownerless(nil), onFailure: nil, onFinish: onFinish,
       onAccepted: {
         tag.run = $0
         onAccepted?($0)

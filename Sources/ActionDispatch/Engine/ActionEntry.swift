@@ -62,47 +62,47 @@ final class ActionState {
 /// which may run on another thread: it touches only what a task touches with the view model
 /// held (its position, the waiter, the task and timer), never ``isLive``.
 @usableFromInline
-final class Run: @unchecked Sendable {
+class Run: @unchecked Sendable {
   // `@exclusivity(unchecked)` on the properties every run touches, for the "distinct rows" gate:
   // see the figures beside `ActionEngine`'s stored properties.
   /// The run's number, in dispatch order across the view model.
-  let id: UInt64
+  final let id: UInt64
   /// The state of the run's action, which exists as long as the action has a live run.
-  let state: ActionState
+  final let state: ActionState
   /// When the run was accepted, as time since ``Run/epoch``, for the events' `duration`; set
   /// only when something listened for events as it started.
   ///
   /// A `Duration`, not a `ContinuousClock.Instant`: the instant's layout is not known to this
   /// module, so storing even `nil` into it went through a value-witness copy on every run.
-  let startedAt: Duration?
+  final let startedAt: Duration?
   /// Whether the run has not been retired yet. Declared next to ``startedAt`` so that it fills
   /// that optional's padding: the run then fits a 128-byte allocation.
-  @usableFromInline @exclusivity(unchecked) var isLive = true
+  @usableFromInline @exclusivity(unchecked) final var isLive = true
   /// The run's typed failure closure, given the error when the run fails (a timeout included).
-  let onFailure: (@MainActor (any Error) -> Void)?
+  final let onFailure: (@MainActor (any Error) -> Void)?
   /// Told how the run ended, for ``BaseViewModel/dispatchGroup(_:)``.
-  let onFinish: (@MainActor (RunOutcome) -> Void)?
+  final let onFinish: (@MainActor (RunOutcome) -> Void)?
   /// The run's task; `nil` only while admission is creating it.
-  @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
+  @usableFromInline @exclusivity(unchecked) final var task: Task<Void, Never>?
   /// The timer that fails the run when its `timeout` passes.
-  var timer: Task<Void, Never>?
+  final var timer: Task<Void, Never>?
   /// The waiting task, resumed when the run's turn comes or the run is retired. Unsafe (a
   /// pointer, no allocation): every resume clears it first, so it is resumed exactly once.
-  var turnWaiter: UnsafeContinuation<Void, Never>?
+  final var turnWaiter: UnsafeContinuation<Void, Never>?
   /// Where the run is in its action's ``RunOrder``, while it is live.
-  @exclusivity(unchecked) var position = 0
+  @exclusivity(unchecked) final var position = 0
   /// Whether a result handler of this run cancelled its action while the run's result was being
   /// delivered, which ended the action's loading then: the loading-off hook comes in this run's end.
-  var endedLoadingInDelivery = false
+  final var endedLoadingInDelivery = false
   /// The callers of a run they may join (``DispatchPolicy/joinRunning``); `nil` for any other run.
-  @usableFromInline @exclusivity(unchecked) var shared: SharedRun?
+  @usableFromInline @exclusivity(unchecked) final var shared: SharedRun?
   /// Whether the run's success leaves a fresh mark: not when its action was invalidated while
   /// it ran (its result may predate the change that invalidated it). The action's machine alone
   /// sets and reads it (``ActionStateMachine/invalidate()``).
-  @exclusivity(unchecked) var marksFresh = true
+  @exclusivity(unchecked) final var marksFresh = true
 
   /// Whether callers may join the run (``DispatchPolicy/joinRunning``).
-  @inlinable var isShared: Bool { shared != nil }
+  @inlinable final var isShared: Bool { shared != nil }
 
   init(
     id: UInt64,
@@ -125,7 +125,7 @@ final class Run: @unchecked Sendable {
 
   /// Cancels the run's task, once the view model has ended the run: its work stops early, and
   /// its cancellation handler starts nothing.
-  func cancelTask() {
+  final func cancelTask() {
     guard let task else { return }
     Run.$isCancelledByViewModel.withValue(true) { task.cancel() }
   }

@@ -41,7 +41,7 @@ public struct GroupedAction<ActionId: ActionIdType> {
     self.start = { viewModel, onFinish in
       viewModel.engine.startRun(
         actionId: actionId, policy: policy, retry: retry, timeout: timeout,
-        task: task, onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish)
+        task: task, onSuccess: ActionEngine<ActionId>.ownerless(onSuccess), onFailure: onFailure, onFinish: onFinish)
     }
   }
 }
