@@ -13,10 +13,14 @@ import Testing
 /// calls into the framework, and they keep their view models and caches alive to the end of the
 /// process (``kept``), so that no teardown, which differs with what a path left behind, is counted.
 ///
+/// They use the default clock and executor, as an app does: a test clock's or the serial
+/// executor's own code (their lock, `LockedState`) would count as the path's. Nothing here waits
+/// on the clock: the stale time and the cache's timers outlast the tests.
+///
 /// They are real tests too: each asserts what its path does (loading, the values delivered, how
 /// many times the work ran).
 @MainActor
-@Suite(.serialExecutor) struct PathProbeTests {
+@Suite struct PathProbeTests {
   /// Every view model and cache the probes made, kept to the end of the process (see above).
   static var kept: [AnyObject] = []
 
@@ -31,7 +35,7 @@ import Testing
 
   /// A plain dispatch of a fresh view model, or (`runsPath` false) only the view model.
   private func plainDispatch(runsPath: Bool) async {
-    let viewModel = PathProbeViewModel(clock: TestClock())
+    let viewModel = PathProbeViewModel()
     Self.kept.append(viewModel)
     var delivered: [Int] = []
     var calls = 0
@@ -60,7 +64,7 @@ import Testing
 
   /// A shared run held in flight and, when `runsPath`, a second caller joining it.
   private func join(runsPath: Bool) async {
-    let viewModel = PathProbeViewModel(clock: TestClock())
+    let viewModel = PathProbeViewModel()
     Self.kept.append(viewModel)
     let gate = Gate()
     var calls = 0
@@ -98,7 +102,7 @@ import Testing
 
   /// A success within a stale time and, when `runsPath`, a dispatch within it.
   private func freshAnswer(runsPath: Bool) async {
-    let viewModel = PathProbeViewModel(clock: TestClock())
+    let viewModel = PathProbeViewModel()
     Self.kept.append(viewModel)
     var calls = 0
     var delivered = 0
@@ -128,17 +132,17 @@ import Testing
 
   /// One view model's fetch held in flight and, when `runsPath`, another's dispatch joining it.
   private func queryJoin(runsPath: Bool) async {
-    let clock = TestClock()
-    let cache = QueryCache(clock: clock)
-    let list = PathProbeViewModel(clock: clock)
-    let detail = PathProbeViewModel(clock: clock)
+    let cache = QueryCache()
+    let list = PathProbeViewModel()
+    let detail = PathProbeViewModel()
     Self.kept += [cache, list, detail]
+    let key = QueryKey<String>("probe", "mona", "profile")
     let gate = Gate()
     var fetches = 0
     var delivered: [String] = []
     func show(_ viewModel: PathProbeViewModel, _ name: String) -> Task<Void, Never> {
       viewModel.dispatch(
-        actionId: .load, query: .probeProfile, in: cache,
+        actionId: .load, query: key, in: cache,
         task: {
           fetches += 1
           try await gate.pass()
@@ -157,11 +161,6 @@ import Testing
     #expect(list.loading == [true, false])
     #expect(detail.loading == (runsPath ? [true, false] : []), "each view model shows its own loading")
   }
-}
-
-extension QueryKey<String> {
-  /// The key the query probes read.
-  fileprivate static var probeProfile: Self { QueryKey("probe", "mona", "profile") }
 }
 
 /// The probes' view model: it records loading through the hook an app would use, and leaves the
