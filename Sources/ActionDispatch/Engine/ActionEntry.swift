@@ -1,6 +1,6 @@
-// An action's entry in the engine's table (``ActionState``), its runs (``Run``), and what is kept
-// of an action once its entry is gone: the order of its outcomes (``OutcomeOrder``) and when it
-// last succeeded (``FreshMarks``, on the view model's clock read by ``ElapsedTime``).
+// An action's entry in the engine's table (``ActionState``), its runs (``Run``, and
+// ``RunWithWork`` with the run's typed work), and when an action last succeeded once its entry is
+// gone (``FreshMarks``, on the view model's clock read by ``ElapsedTime``).
 
 /// The state of one action that is not idle: its runs and policies, loading, error, indicator
 /// and optimistic changes — the action's one entry in ``ActionEngine``'s table.
@@ -139,81 +139,56 @@ class Run: @unchecked Sendable {
   }
 }
 
-/// What a run does besides calling its work once: wait for its turn or a quiet period, retry,
-/// time out. A plain run has none.
+/// A run with what its task needs — its action, plan, view model, work and success closure —
+/// typed, in the run itself.
 ///
-/// A class, so that a run's task carries one pointer for it: its frame stays small, and a
-/// plain run's task fits the task's first allocation slab.
+/// `@unchecked Sendable` as ``Run`` is: read on the main actor alone.
+///
+/// The run's task captures this one reference and nothing else, so its closure needs no context
+/// of its own: one allocation a run fewer than a task that captures each of them (a run then
+/// makes as many allocations as a hand-written `Task`, plus itself).
 @usableFromInline
-final class RunPlan: Sendable {
-  let start: ActionStateMachine.Start
-  let retry: RetryPolicy?
-  let timeout: Duration?
-  /// The view model's clock, which the waits, backoffs and timeout are measured on.
-  let clock: any Clock<Duration>
+final class RunWithWork<ActionId: ActionIdType, T, Owner: AnyObject>: Run, @unchecked Sendable {
+  /// The run's action.
+  @usableFromInline let actionId: ActionId
+  /// What it does besides calling its work once; `nil` for a plain run.
+  @usableFromInline let plan: RunPlan?
+  /// The view model, weakly: releasing it cancels the run.
+  @usableFromInline let owner: WeakReference<BaseViewModel<ActionId>>
+  /// The work.
+  @usableFromInline let work: @MainActor () async throws -> T
+  /// Given the view model (of the type that dispatched) and the value when the run succeeds;
+  /// set once more, before the task starts, for a shared run or one with `oncePerRun`.
+  @usableFromInline var onSuccess: (@MainActor (Owner, T) -> Void)?
 
-  init(start: ActionStateMachine.Start, retry: RetryPolicy?, timeout: Duration?, clock: any Clock<Duration>) {
-    self.start = start
-    self.retry = retry
-    self.timeout = timeout
-    self.clock = clock
+  @usableFromInline
+  init(
+    _ parts: RunParts,
+    actionId: ActionId,
+    owner: WeakReference<BaseViewModel<ActionId>>,
+    work: @escaping @MainActor () async throws -> T,
+    onSuccess: (@MainActor (Owner, T) -> Void)?
+  ) {
+    self.actionId = actionId
+    self.plan = parts.plan
+    self.owner = owner
+    self.work = work
+    self.onSuccess = onSuccess
+    super.init(
+      id: parts.id, state: parts.state, startedAt: parts.startedAt, onFailure: parts.onFailure,
+      onFinish: parts.onFinish)
   }
 }
 
-/// How a run ended.
+/// What admission decided for a run it accepts, for ``RunWithWork``'s initializer.
 @usableFromInline
-enum RunOutcome: Sendable {
-  case succeeded
-  case failed
-  case cancelled
-}
-
-/// The order in which the view model's actions last succeeded and failed, for ``Loadable``:
-/// whether an action has succeeded (a non-optional value is loaded after its first success), and
-/// which of several actions spoke last (an error shows only when none succeeded after it).
-///
-/// While the action has an ``ActionState`` (a run in flight, an error), the orders of its last
-/// error and success live there, with no hash lookup per run; when the state is reclaimed, the
-/// success's order moves to one table entry, bounded: the first ``capacity`` distinct actions to
-/// succeed are recorded, and after that only the actions a ``Loadable`` follows (``follow(_:)``).
-/// So a screen's few actions are always known, while 100,000 keyed rows, each run once, leave a
-/// table of ``capacity`` entries, not one per row (the gated "keyed actions … fresh at once" and
-/// "… once their window passed" memory rows fail with a table per row: 8.5 MiB against ≤ 8, and
-/// 4.5 MiB against ≤ 1).
-struct OutcomeOrder<ActionId: ActionIdType> {
-  /// How many distinct actions are recorded before only followed ones are.
-  static var capacity: Int { 1_024 }
-
-  /// Per action, the order of its last success.
-  private var lastSuccess: [ActionId: UInt64] = [:]
-  /// The actions a `Loadable` has read, recorded whatever the table holds.
-  private var followed: Set<ActionId> = []
-  /// The order the next outcome gets: outcomes are numbered from 1 as they happen.
-  private var next: UInt64 = 1
-
-  /// Numbers an outcome.
-  mutating func take() -> UInt64 {
-    defer { next &+= 1 }
-    return next
-  }
-
-  /// Records the action's last success, numbered `order` when it happened, if the table has room
-  /// or a `Loadable` follows the action. Called when the action's ``ActionState`` is reclaimed,
-  /// which held the order until then.
-  mutating func recordSuccess(of actionId: ActionId, order: UInt64) {
-    guard lastSuccess.count < Self.capacity || (!followed.isEmpty && followed.contains(actionId)) else { return }
-    lastSuccess[actionId] = order
-  }
-
-  /// Records every later success of the action, whatever the table holds.
-  mutating func follow(_ actionId: ActionId) {
-    followed.insert(actionId)
-  }
-
-  /// The order of the action's last recorded success, or `nil` when none is recorded.
-  func lastSuccess(of actionId: ActionId) -> UInt64? {
-    lastSuccess.isEmpty ? nil : lastSuccess[actionId]
-  }
+struct RunParts {
+  let id: UInt64
+  let state: ActionState
+  let startedAt: Duration?
+  let onFailure: (@MainActor (any Error) -> Void)?
+  let onFinish: (@MainActor (RunOutcome) -> Void)?
+  let plan: RunPlan?
 }
 
 /// The actions that succeeded recently, for `staleTime:`: when each one's last success was.

@@ -1,0 +1,7 @@
+/// How a run ended.
+@usableFromInline
+enum RunOutcome: Sendable {
+  case succeeded
+  case failed
+  case cancelled
+}
