@@ -173,8 +173,8 @@ extension ActionDispatching {
     let follow = { @MainActor (viewModel: Self, follow: QueryFollow<Value>) -> Task<Void, Never> in
       viewModel.dispatch(actionId: actionId, task: { try await follow.run() }, onFailure: onFailure)
     }
-    let (value, inFlight) = base.prepareWatch(
-      actionId, key, in: cache,
+    let (value, inFlight) = cache.prepareWatch(
+      actionId, key, for: base,
       handle: { [weak self] event in
         guard let viewModel = self else { return nil }
         switch event {
@@ -196,7 +196,7 @@ extension ActionDispatching {
   ///
   /// `@inlinable`, as `dispatch` is, so that the run it starts is compiled for the app's value
   /// type: unspecialized, a join across view models read 1.2–1.5× a plain dispatch. The
-  /// bookkeeping that does not depend on it is `prepareQuery`'s.
+  /// bookkeeping that does not depend on it is the cache's `prepareQuery`.
   @inlinable
   func dispatchQuery<Value>(
     _ actionId: ActionId,
@@ -213,8 +213,8 @@ extension ActionDispatching {
     deliversCachedValue: Bool
   ) -> Task<Void, Never> {
     let base = dispatchingBase.engine
-    let plan = base.prepareQuery(
-      actionId, key, in: cache, staleTime: staleTime, failureTime: failureTime,
+    let plan = cache.prepareQuery(
+      actionId, key, for: base, staleTime: staleTime, failureTime: failureTime, retry: retry, timeout: timeout,
       handle: { [weak self] event in
         guard let viewModel = self else { return nil }
         switch event {
@@ -254,9 +254,10 @@ extension ActionDispatching {
       // dispatch of the action while the first waits is a second caller of the same fetch, and
       // each run delivers to its own closures once. (A `.joinRunning` run would add a caller task
       // per view model: 2.2–2.4× a plain dispatch on the join row, against 1.2–1.5× this way.)
+      // The run has no retry or timeout of its own: the fetch retries, and `join` carries the
+      // timeout (the fetch's when this run starts it, this run's wait's when it joins).
       return dispatch(
-        actionId: actionId, retry: retry, timeout: timeout,
-        task: { try await join.run(once: once, task: task) },
+        actionId: actionId, task: { try await join.run(once: once, task: task) },
         onSuccess: onSuccess, onFailure: onFailure)
     }
   }
