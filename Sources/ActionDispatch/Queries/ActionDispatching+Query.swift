@@ -23,8 +23,8 @@ extension ActionDispatching {
   ///   has, if any, and a run fails with the failure at once, with no fetch.
   /// - **Nothing**: a run fetches the key.
   ///
-  /// A run joins the key's fetch in flight, whichever view model started it; the fetch is the
-  /// cache's, so releasing or cancelling the view model that started it detaches only that one,
+  /// A run joins the key's fetch in flight, whichever view model started it, with the `retry:`
+  /// and `timeout:` its starter gave; the fetch is the cache's, so releasing or cancelling the view model that started it detaches only that one,
   /// and the fetch is cancelled when its last caller leaves. Each view model's own loading,
   /// error, hooks and events say what that view model shows: each dispatch that fetches is a run
   /// of the view model (``ActionEvent/Kind/started``, then its end), and a second dispatch of
@@ -45,9 +45,14 @@ extension ActionDispatching {
   ///     `nil` keeps what the key has (the cache's ``QueryCache/defaultStaleTime``, zero unless
   ///     set, for a new key: every dispatch then fetches, showing the value it has meanwhile).
   ///   - failureTime: How long a failure of a fetch this starts answers dispatches of the key
-  ///     without a fetch; none by default. `retry:` still applies within a run.
-  ///   - retry: How to retry the fetch when it throws; no retries by default.
-  ///   - timeout: The longest this view model's run may take, retries included.
+  ///     without a fetch, once its last attempt failed; none by default.
+  ///   - retry: How a fetch this dispatch starts retries when it throws; no retries by default.
+  ///     The fetch's retry is its starter's: a dispatch that joins a fetch in flight cannot change
+  ///     it, and while the fetch waits out a backoff the key reads fetching and a dispatch joins it.
+  ///   - timeout: The longest a fetch this dispatch starts may take, retries included: when it
+  ///     passes, the fetch fails for every caller with an ``ActionTimeoutError``. For a dispatch
+  ///     that joins a fetch in flight, the longest this view model's run waits: it fails alone
+  ///     and leaves the fetch to the others.
   ///   - task: The work that fetches the value. Capture what it needs (`[service] in`), not `self`:
   ///     another view model's dispatch may be the one whose work runs.
   ///   - onSuccess: Receives the view model and the value, typed, on the main actor: the cached
@@ -100,8 +105,9 @@ extension ActionDispatching {
   ///   - cache: The cache that holds it.
   ///   - staleTime: How long a value stays fresh (`.zero`: refetch now).
   ///   - failureTime: How long a failure of a fetch this starts is kept on the key.
-  ///   - retry: How to retry the fetch when it throws.
-  ///   - timeout: The longest this view model's run may take.
+  ///   - retry: How a fetch this dispatch starts retries when it throws; a joined fetch keeps its starter's.
+  ///   - timeout: The longest a fetch this dispatch starts may take, for every caller; for a
+  ///     dispatch that joins one, the longest this view model's run waits.
   ///   - task: The work that fetches the value.
   ///   - onSuccess: Receives the view model and each value.
   ///   - onFailure: Receives the view model and the run's error.
