@@ -91,8 +91,8 @@ final class SharedWork<Value> {
         self?.timedOut(after: timeout)
       }
     }
-    task = Task { [weak self] in
-      guard let self else { return }
+    // The task holds the work until it ends, whoever else lets go of it.
+    task = Task {
       let result = await self.attempts(body)
       self.end(with: result)
     }
