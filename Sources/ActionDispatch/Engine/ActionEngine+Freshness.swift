@@ -83,6 +83,41 @@ extension ActionEngine {
   }
 }
 
+extension ActionEngine {
+  /// Answers a dispatch with a value it already has (a ``QueryCache``'s fresh value): no run, no
+  /// loading; the action's old error is cleared, `deliver` gives the caller the value, and
+  /// `fresh` is emitted.
+  @usableFromInline
+  func answerFromCache(_ actionId: ActionId, _ deliver: () -> Void) {
+    delivering {
+      if let state = states[actionId], state.failure != nil {
+        setFailure(nil, state, of: actionId)
+        reclaimIfIdle(state, of: actionId)
+      }
+      noteCachedSuccess(of: actionId)
+      deliver()
+      post(.fresh(takeRunID(), onFinish: nil), of: actionId)
+    }
+  }
+
+  /// The action got a value with no run of its own (fresh, stale, or another view model's
+  /// work): for ``Loadable``, the action has succeeded, as a run's success says.
+  @usableFromInline
+  func noteCachedSuccess(of actionId: ActionId) {
+    let order = outcomes.take()
+    if let state = states[actionId] {
+      state.successOrder = order
+    } else {
+      outcomes.recordSuccess(of: actionId, order: order)
+    }
+  }
+
+  /// Ends the action's runs when it is loading (it shows something else now).
+  func cancelRunsIfLoading(of actionId: ActionId) {
+    if states[actionId]?.isLoading == true { cancelRuns(of: actionId) }
+  }
+}
+
 /// The task a dispatch answered fresh returns: one task, made once, that has nothing to do.
 ///
 /// Made when the first view model is (its initializers touch it), detached and at a priority of

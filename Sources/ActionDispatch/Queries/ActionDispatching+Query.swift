@@ -23,8 +23,8 @@ extension ActionDispatching {
   ///   has, if any, and a run fails with the failure at once, with no fetch.
   /// - **Nothing**: a run fetches the key.
   ///
-  /// A run joins the key's fetch in flight, whichever view model started it; the fetch is the
-  /// cache's, so releasing or cancelling the view model that started it detaches only that one,
+  /// A run joins the key's fetch in flight, whichever view model started it, with the `retry:`
+  /// and `timeout:` its starter gave; the fetch is the cache's, so releasing or cancelling the view model that started it detaches only that one,
   /// and the fetch is cancelled when its last caller leaves. Each view model's own loading,
   /// error, hooks and events say what that view model shows: each dispatch that fetches is a run
   /// of the view model (``ActionEvent/Kind/started``, then its end), and a second dispatch of
@@ -45,9 +45,14 @@ extension ActionDispatching {
   ///     `nil` keeps what the key has (the cache's ``QueryCache/defaultStaleTime``, zero unless
   ///     set, for a new key: every dispatch then fetches, showing the value it has meanwhile).
   ///   - failureTime: How long a failure of a fetch this starts answers dispatches of the key
-  ///     without a fetch; none by default. `retry:` still applies within a run.
-  ///   - retry: How to retry the fetch when it throws; no retries by default.
-  ///   - timeout: The longest this view model's run may take, retries included.
+  ///     without a fetch, once its last attempt failed; none by default.
+  ///   - retry: How a fetch this dispatch starts retries when it throws; no retries by default.
+  ///     The fetch's retry is its starter's: a dispatch that joins a fetch in flight cannot change
+  ///     it, and while the fetch waits out a backoff the key reads fetching and a dispatch joins it.
+  ///   - timeout: The longest a fetch this dispatch starts may take, retries included: when it
+  ///     passes, the fetch fails for every caller with an ``ActionTimeoutError``. For a dispatch
+  ///     that joins a fetch in flight, the longest this view model's run waits: it fails alone
+  ///     and leaves the fetch to the others.
   ///   - task: The work that fetches the value. Capture what it needs (`[service] in`), not `self`:
   ///     another view model's dispatch may be the one whose work runs.
   ///   - onSuccess: Receives the view model and the value, typed, on the main actor: the cached
@@ -100,8 +105,9 @@ extension ActionDispatching {
   ///   - cache: The cache that holds it.
   ///   - staleTime: How long a value stays fresh (`.zero`: refetch now).
   ///   - failureTime: How long a failure of a fetch this starts is kept on the key.
-  ///   - retry: How to retry the fetch when it throws.
-  ///   - timeout: The longest this view model's run may take.
+  ///   - retry: How a fetch this dispatch starts retries when it throws; a joined fetch keeps its starter's.
+  ///   - timeout: The longest a fetch this dispatch starts may take, for every caller; for a
+  ///     dispatch that joins one, the longest this view model's run waits.
   ///   - task: The work that fetches the value.
   ///   - onSuccess: Receives the view model and each value.
   ///   - onFailure: Receives the view model and the run's error.
@@ -173,8 +179,8 @@ extension ActionDispatching {
     let follow = { @MainActor (viewModel: Self, follow: QueryFollow<Value>) -> Task<Void, Never> in
       viewModel.dispatch(actionId: actionId, task: { try await follow.run() }, onFailure: onFailure)
     }
-    let (value, inFlight) = base.prepareWatch(
-      actionId, key, in: cache,
+    let (value, inFlight) = cache.prepareWatch(
+      actionId, key, for: base,
       handle: { [weak self] event in
         guard let viewModel = self else { return nil }
         switch event {
@@ -196,7 +202,7 @@ extension ActionDispatching {
   ///
   /// `@inlinable`, as `dispatch` is, so that the run it starts is compiled for the app's value
   /// type: unspecialized, a join across view models read 1.2–1.5× a plain dispatch. The
-  /// bookkeeping that does not depend on it is `prepareQuery`'s.
+  /// bookkeeping that does not depend on it is the cache's `prepareQuery`.
   @inlinable
   func dispatchQuery<Value>(
     _ actionId: ActionId,
@@ -213,8 +219,8 @@ extension ActionDispatching {
     deliversCachedValue: Bool
   ) -> Task<Void, Never> {
     let base = dispatchingBase.engine
-    let plan = base.prepareQuery(
-      actionId, key, in: cache, staleTime: staleTime, failureTime: failureTime,
+    let plan = cache.prepareQuery(
+      actionId, key, for: base, staleTime: staleTime, failureTime: failureTime, retry: retry, timeout: timeout,
       handle: { [weak self] event in
         guard let viewModel = self else { return nil }
         switch event {
@@ -254,9 +260,10 @@ extension ActionDispatching {
       // dispatch of the action while the first waits is a second caller of the same fetch, and
       // each run delivers to its own closures once. (A `.joinRunning` run would add a caller task
       // per view model: 2.2–2.4× a plain dispatch on the join row, against 1.2–1.5× this way.)
+      // The run has no retry or timeout of its own: the fetch retries, and `join` carries the
+      // timeout (the fetch's when this run starts it, this run's wait's when it joins).
       return dispatch(
-        actionId: actionId, retry: retry, timeout: timeout,
-        task: { try await join.run(once: once, task: task) },
+        actionId: actionId, task: { try await join.run(once: once, task: task) },
         onSuccess: onSuccess, onFailure: onFailure)
     }
   }

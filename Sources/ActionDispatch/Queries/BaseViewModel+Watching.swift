@@ -9,7 +9,7 @@ extension BaseViewModel {
   ///
   /// - Parameter actionId: The action; one that watches nothing is left as it is.
   public func stopWatching(_ actionId: ActionId) {
-    engine.stopWatching(actionId)
+    engine.queryWatchesIfMade?.stop(actionId)
   }
 
   /// The ``QueryCache`` keys the view model's actions watch, by path (`users/mona/profile`), each

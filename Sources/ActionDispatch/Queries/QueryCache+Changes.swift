@@ -198,7 +198,7 @@ extension QueryCache {
   private func invalidate(_ entries: [QueryEntryBase]) -> QueryInvalidation {
     for entry in entries {
       entry.isInvalidated = true
-      entry.outdateFetch()
+      if entry.isFetching { entry.outdateFetch(at: nextSequence()) }
       entry.endKeptFailure()
       changed(entry)
     }

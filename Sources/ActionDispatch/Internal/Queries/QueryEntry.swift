@@ -79,8 +79,8 @@ final class QueryEntry<Value>: QueryEntryBase {
     activity?.failureUntil = .min
   }
 
-  override func outdateFetch() {
-    activity?.fetch?.isOutdated = true
+  override func outdateFetch(at sequence: UInt32) {
+    activity?.invalidatedAt = sequence
   }
 
   override func refetchWatched() -> [Task<Void, Never>] {
@@ -93,7 +93,12 @@ final class QueryEntry<Value>: QueryEntryBase {
 @MainActor
 final class QueryActivity<Value> {
   /// The one fetch in flight, shared by every caller.
-  var fetch: QueryFetch<Value>?
+  var fetch: SharedWork<Value>?
+  /// When it started, on the cache's ``QueryCache/sequence``.
+  var fetchStartedAt: UInt32 = 0
+  /// When the key was last invalidated while a fetch was in flight, on the same sequence; the
+  /// fetch's start until then.
+  var invalidatedAt: UInt32 = 0
   /// The view models watching the key, each once per action (see ``QueryWatcher``).
   var watchers: [QueryWatcher<Value>] = []
   /// The last fetch's failure, while it is kept.
@@ -102,6 +107,10 @@ final class QueryActivity<Value> {
   var failureUntil: Int64 = .min
   /// The key path readers of the key observe, kept here while there is an activity.
   var observation: KeyPath<QueryCache, Int>?
+
+  /// Whether the key was invalidated after its fetch in flight started: the fetch's value will be
+  /// recorded stale, and a new dispatch starts a fetch of its own instead of joining it.
+  var isFetchOutdated: Bool { Int32(bitPattern: invalidatedAt &- fetchStartedAt) > 0 }
 
   /// Whether it holds nothing.
   var isIdle: Bool { fetch == nil && watchers.isEmpty && failure == nil }

@@ -69,8 +69,9 @@ class QueryEntryBase {
     return hasValue && !isInvalidated && now &- updatedAt < nanoseconds
   }
 
-  /// Marks the fetch in flight, if any, as outdated by an invalidation.
-  func outdateFetch() {}
+  /// Marks the fetch in flight as outdated by an invalidation numbered `sequence` on the cache's
+  /// ``QueryCache/sequence``.
+  func outdateFetch(at sequence: UInt32) {}
 
   /// Stops the kept failure, if any, from answering dispatches (it stays the key's last error).
   func endKeptFailure() {}

@@ -24,7 +24,7 @@ final class QueryWatcher<Value>: QueryWatching {
   var index = 0
   /// The fetch its view model's runs are waiting for, and how many of them: that fetch's value
   /// reaches them through the runs.
-  var awaiting: QueryFetch<Value>?
+  var awaiting: SharedWork<Value>?
   var awaitingRuns = 0
   /// Whether it is still among the entry's watchers.
   var isWatching = true
@@ -47,7 +47,7 @@ final class QueryWatcher<Value>: QueryWatching {
   }
 
   /// A run of its view model waits for `fetch`.
-  func await(_ fetch: QueryFetch<Value>) {
+  func await(_ fetch: SharedWork<Value>) {
     if awaiting === fetch {
       awaitingRuns += 1
     } else {
@@ -57,7 +57,7 @@ final class QueryWatcher<Value>: QueryWatching {
   }
 
   /// A run of its view model waits for `fetch` no more (it left, or got the result).
-  func stopAwaiting(_ fetch: QueryFetch<Value>) {
+  func stopAwaiting(_ fetch: SharedWork<Value>) {
     guard awaiting === fetch else { return }
     awaitingRuns -= 1
     if awaitingRuns <= 0 {
@@ -87,40 +87,6 @@ protocol QueryWatching: AnyObject {
   func watches(_ entry: QueryEntryBase, in cache: QueryCache) -> Bool
   /// The key it watches, as its path reads (`users/mona/profile`), and the key's value now.
   var watchedKey: (path: String, value: Any?) { get }
-}
-
-/// A view model's watches, one per action that dispatched a key; released with the view model,
-/// which ends them all.
-@MainActor
-final class QueryWatches<ActionId: Hashable> {
-  /// The watch of each action.
-  private var byAction: [ActionId: any QueryWatching] = [:]
-
-  init() {}
-
-  /// The action's watch, whatever it watches.
-  func watch(of actionId: ActionId) -> (any QueryWatching)? {
-    byAction[actionId]
-  }
-
-  /// Every key watched, once each (two actions may watch one key), with its value now, by path.
-  var watchedKeys: [(path: String, value: Any?)] {
-    var seen: Set<String> = []
-    return byAction.values.map(\.watchedKey).filter { seen.insert($0.path).inserted }.sorted { $0.path < $1.path }
-  }
-
-  /// Ends the action's watch, if it has one.
-  func stop(_ actionId: ActionId) {
-    byAction.removeValue(forKey: actionId)?.end()
-  }
-
-  /// Makes `watch` the action's, ending the one it replaces.
-  func set(_ watch: any QueryWatching, for actionId: ActionId) {
-    let old = byAction.updateValue(watch, forKey: actionId)
-    old?.end()
-  }
-
-  isolated deinit {
-    for watch in byAction.values { watch.end() }
-  }
+  /// Its place in its entry's watchers: there, it is found typed.
+  var index: Int { get }
 }
