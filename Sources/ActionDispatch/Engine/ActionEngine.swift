@@ -195,11 +195,6 @@ final class ActionEngine<ActionId: ActionIdType> {
     if state.successOrder != 0 { outcomes.recordSuccess(of: actionId, order: state.successOrder) }
     if state.untrackedSuccessAt != .min { keepSuccess(of: actionId, at: state.untrackedSuccessAt) }
   }
-
-  /// Keeps the order of the action's successes from now on, for a ``Loadable`` that shows it.
-  func followOutcomes(of actionId: ActionId) {
-    outcomes.follow(actionId)
-  }
 }
 
 // Every change to an action's observable state goes through here, so that ``ActionObservation``
@@ -216,17 +211,6 @@ extension ActionEngine {
     } else {
       loadingActionCount = count
     }
-  }
-
-  /// Records the action's error, or clears it.
-  func setFailure(_ failure: (any Error)?, _ state: ActionState, of actionId: ActionId) {
-    if failure != nil { state.failureOrder = outcomes.take() }
-    observation.changeFailure(of: actionId) { state.failure = failure }
-  }
-
-  /// Shows or hides the action's loading indicator.
-  func setShowingLoading(_ isShowing: Bool, _ state: ActionState, of actionId: ActionId) {
-    observation.changeShowingLoading(of: actionId) { state.isShowingLoading = isShowing }
   }
 }
 

@@ -1,6 +1,7 @@
 // An action's entry in the engine's table (``ActionState``), its runs (``Run``, and
-// ``RunWithWork`` with the run's typed work), and when an action last succeeded once its entry is
-// gone (``FreshMarks``, on the view model's clock read by ``ElapsedTime``).
+// ``RunWithWork`` with the run's typed work), and what is kept of an action once its entry is
+// gone: the order of its outcomes (``OutcomeOrder``) and when it last succeeded (``FreshMarks``,
+// on the view model's clock read by ``ElapsedTime``).
 
 /// The state of one action that is not idle: its runs and policies, loading, error, indicator
 /// and optimistic changes — the action's one entry in ``ActionEngine``'s table.
@@ -191,6 +192,54 @@ struct RunParts {
   let plan: RunPlan?
 }
 
+/// The order in which the view model's actions last succeeded and failed, for ``Loadable``:
+/// whether an action has succeeded (a non-optional value is loaded after its first success), and
+/// which of several actions spoke last (an error shows only when none succeeded after it).
+///
+/// While the action has an ``ActionState`` (a run in flight, an error), the orders of its last
+/// error and success live there, with no hash lookup per run; when the state is reclaimed, the
+/// success's order moves to one table entry, bounded: the first ``capacity`` distinct actions to
+/// succeed are recorded, and after that only the actions a ``Loadable`` follows (``follow(_:)``).
+/// So a screen's few actions are always known, while 100,000 keyed rows, each run once, leave a
+/// table of ``capacity`` entries, not one per row (the gated "keyed actions … fresh at once" and
+/// "… once their window passed" memory rows fail with a table per row: 8.5 MiB against ≤ 8, and
+/// 4.5 MiB against ≤ 1).
+struct OutcomeOrder<ActionId: ActionIdType> {
+  /// How many distinct actions are recorded before only followed ones are.
+  static var capacity: Int { 1_024 }
+
+  /// Per action, the order of its last success.
+  private var lastSuccess: [ActionId: UInt64] = [:]
+  /// The actions a `Loadable` has read, recorded whatever the table holds.
+  private var followed: Set<ActionId> = []
+  /// The order the next outcome gets: outcomes are numbered from 1 as they happen.
+  private var next: UInt64 = 1
+
+  /// Numbers an outcome.
+  mutating func take() -> UInt64 {
+    defer { next &+= 1 }
+    return next
+  }
+
+  /// Records the action's last success, numbered `order` when it happened, if the table has room
+  /// or a `Loadable` follows the action. Called when the action's ``ActionState`` is reclaimed,
+  /// which held the order until then.
+  mutating func recordSuccess(of actionId: ActionId, order: UInt64) {
+    guard lastSuccess.count < Self.capacity || (!followed.isEmpty && followed.contains(actionId)) else { return }
+    lastSuccess[actionId] = order
+  }
+
+  /// Records every later success of the action, whatever the table holds.
+  mutating func follow(_ actionId: ActionId) {
+    followed.insert(actionId)
+  }
+
+  /// The order of the action's last recorded success, or `nil` when none is recorded.
+  func lastSuccess(of actionId: ActionId) -> UInt64? {
+    lastSuccess.isEmpty ? nil : lastSuccess[actionId]
+  }
+}
+
 /// The actions that succeeded recently, for `staleTime:`: when each one's last success was.
 ///
 /// A mark is a key and a time in one table — no ``ActionState``, no timer of its own — so that
@@ -211,13 +260,13 @@ struct RunParts {
 /// Times are nanoseconds on the view model's clock since ``ElapsedTime`` began: one `Int64` each.
 struct FreshMarks<ActionId: ActionIdType> {
   /// Per action, when its last success that counts was.
-  private var lastSuccess: [ActionId: Int64] = [:]
+  var lastSuccess: [ActionId: Int64] = [:]
   /// How long a success is remembered: the longest `staleTime` the view model has been given.
-  private(set) var retention: Int64 = 0
+  var retention: Int64 = 0
   /// The stale times of the actions whose own is shorter than ``retention`` when they asked:
   /// their marks go after their own time, not the longest (each action remembers its own stale
   /// time, as each key of a cache does). Empty while every dispatch gives one stale time, so a mark stays 8 bytes.
-  private var shorter: [ActionId: Int64] = [:]
+  var shorter: [ActionId: Int64] = [:]
   /// The timer that forgets the marks that are due, while there are marks.
   var sweeper: Task<Void, Never>?
   /// When ``sweeper`` wakes, on the view model's clock.
@@ -230,7 +279,7 @@ struct FreshMarks<ActionId: ActionIdType> {
   static var untrackedCapacity: Int { 1_024 }
   /// How many more untracked successes of new actions may be recorded: stored, not computed from
   /// the table's count, which asks a generic dictionary at every success.
-  private var untrackedRoom = Self.untrackedCapacity
+  var untrackedRoom = Self.untrackedCapacity
   /// Whether a success made before any dispatch gave a `staleTime` is still recorded.
   var hasUntrackedRoom: Bool { untrackedRoom > 0 }
   /// Whether an entry of the view model ever kept a success made before any dispatch gave a
@@ -240,90 +289,12 @@ struct FreshMarks<ActionId: ActionIdType> {
   /// How many actions are marked.
   var count: Int { lastSuccess.count }
 
-  /// Remembers successes at least `staleTime` long from now on, and the action's own stale time
-  /// when it is shorter than the longest.
-  mutating func remember(for staleTime: Duration, of actionId: ActionId) {
-    let window = staleTime.wholeNanoseconds
-    if window > retention {
-      retention = window
-    } else if window < retention {
-      shorter[actionId] = window
-      return
-    }
-    if !shorter.isEmpty { shorter.removeValue(forKey: actionId) }
-  }
-
-  /// How long the action's mark is kept: its own stale time when shorter than the longest.
-  func keptFor(_ actionId: ActionId) -> Int64 {
-    shorter.isEmpty ? retention : shorter[actionId] ?? retention
-  }
-
-  /// When the action's last success was, if it is remembered.
-  func lastSuccess(of actionId: ActionId) -> Int64? {
-    lastSuccess.isEmpty ? nil : lastSuccess[actionId]
-  }
-
-  /// Records a success of the action at `now`.
-  mutating func mark(_ actionId: ActionId, at now: Int64) {
-    lastSuccess[actionId] = now
-  }
-
   /// Records a success made before any dispatch gave a `staleTime`, while there is room: it is
   /// kept, unswept, until one does.
   mutating func markUntracked(_ actionId: ActionId, at now: Int64) {
     if lastSuccess.updateValue(now, forKey: actionId) == nil { untrackedRoom -= 1 }
   }
 
-  /// Forgets the action's mark: it is stale from now on.
-  mutating func forget(_ actionId: ActionId) {
-    guard lastSuccess.removeValue(forKey: actionId) != nil, lastSuccess.isEmpty else { return }
-    release()
-  }
-
-  /// Forgets the marks of the actions `isStale` picks.
-  mutating func forget(where isStale: (ActionId) -> Bool) {
-    guard !lastSuccess.isEmpty else { return }
-    keep { actionId, _ in !isStale(actionId) }
-  }
-
-  /// Forgets every mark and releases the storage.
-  mutating func release() {
-    lastSuccess = [:]
-    shorter = [:]
-    untrackedRoom = Self.untrackedCapacity
-    sweeper?.cancel()
-    sweeper = nil
-  }
-
-  /// Forgets the marks that no dispatch can find fresh any more at `now`.
-  ///
-  /// - Returns: When the oldest mark left is due (a time, as `now` is), or `nil` when none is left.
-  mutating func sweep(at now: Int64) -> Int64? {
-    var nextDue = Int64.max
-    let retention = self.retention
-    let shorter = self.shorter
-    keep { actionId, time in
-      let due = time &+ (shorter.isEmpty ? retention : shorter[actionId] ?? retention)
-      guard due > now else { return false }
-      nextDue = min(nextDue, due)
-      return true
-    }
-    if !self.shorter.isEmpty { self.shorter = self.shorter.filter { lastSuccess[$0.key] != nil } }
-    return lastSuccess.isEmpty ? nil : nextDue
-  }
-
-  /// Keeps the marks `isKept` picks, in a table of their size; releases the storage when none is.
-  private mutating func keep(_ isKept: (ActionId, Int64) -> Bool) {
-    var kept = 0
-    for (actionId, time) in lastSuccess where isKept(actionId, time) { kept += 1 }
-    // Rebuilt when marks go, or when invalidations left the table mostly empty.
-    guard kept < lastSuccess.count || lastSuccess.capacity > 4 * max(kept, 16) else { return }
-    guard kept > 0 else { return release() }
-    var smaller = [ActionId: Int64](minimumCapacity: kept)
-    for (actionId, time) in lastSuccess where isKept(actionId, time) { smaller[actionId] = time }
-    lastSuccess = smaller
-    untrackedRoom = max(Self.untrackedCapacity - kept, 0)
-  }
 }
 
 /// Reads a clock as time elapsed since a start, whatever the clock's instant type: how the view

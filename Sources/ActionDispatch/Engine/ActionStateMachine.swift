@@ -1,11 +1,14 @@
 /// One action's runs and throttle window, and the one place a ``DispatchPolicy`` is read.
 ///
-/// A value with no side effects, in the shape of swift-async-algorithms' state machines: each
-/// event (a dispatch, a run's end, a window closing, a cancel, an invalidation) changes the state
-/// and returns what the owner must do — start a run, hold or drop a dispatch, retire runs, wake a
+/// A value in the shape of swift-async-algorithms' state machines: each event (a dispatch, a
+/// run's end, a window closing, a cancel, an invalidation) changes the state and returns what the
+/// owner must do — start a run, hold or drop a dispatch, retire runs, wake a
 /// run whose turn came, set the action loading or idle, answer fresh, mark a success fresh.
 /// ``ActionEngine`` carries those actions out, and ``DeliveryOrder`` decides when their
-/// notifications reach listeners; nothing here touches a task, a clock or a listener.
+/// notifications reach listeners; nothing here touches a task, a clock or a listener. Beyond its
+/// own value it writes three fields of what it holds: a run's place in the order
+/// (``Run/position``), whether a run's success marks the action fresh (``Run/marksFresh``) and a
+/// throttle window's held dispatch (``ThrottleWindow/held``).
 struct ActionStateMachine {
   /// When an accepted run's work starts.
   enum Start: Equatable {
@@ -56,19 +59,22 @@ struct ActionStateMachine {
     case start(Start, supersedes: Bool, opensWindow: Duration?, supersedesOtherActions: Bool, shared: Bool = false)
   }
 
+  // The state below is changed by the machine's events alone (here, `+Throttle` and `+Endings`);
+  // the engine only reads it.
+
   /// The runs accepted and not yet retired, oldest first.
-  private(set) var runs = RunOrder()
+  var runs = RunOrder()
   /// The open throttle window, while a throttled run started less than its interval ago.
-  private(set) var window: ThrottleWindow?
+  var window: ThrottleWindow?
 
   /// Whether the action is loading, as its views read it: from the acceptance of a run while it
   /// was idle (``accept(_:supersedes:)`` answers `becameLoading`) until ``goesIdle`` says nothing
   /// holds it any more. Changed only by ``setLoading(_:)``, which the engine calls as those
   /// answers say, telling the views around the change.
-  private(set) var isLoading = false
+  var isLoading = false
   /// The run whose result (value or error) is being delivered: it has ended, but the action counts
   /// it as loading until its result handlers have run (``resultDelivered(_:)``).
-  private(set) var resultInDelivery: Run?
+  var resultInDelivery: Run?
 
   /// Whether the action has nothing live: no run, no result being delivered, no throttle window,
   /// and it is not loading.
@@ -128,21 +134,6 @@ struct ActionStateMachine {
     return (superseded, !isLoading)
   }
 
-  /// Opens a throttle window, closed by ``windowClosed(_:)``.
-  mutating func open(_ window: ThrottleWindow) {
-    self.window = window
-  }
-
-  /// Holds a dispatch in the open window.
-  ///
-  /// - Returns: The dispatch it replaces, which is dropped.
-  mutating func hold(_ held: HeldDispatch) -> HeldDispatch? {
-    guard let window else { return nil }
-    let replaced = window.held
-    window.held = held
-    return replaced
-  }
-
   /// A run was retired: it leaves the order. A run that succeeded or failed has a result to
   /// deliver (`deliveringResult`): it holds the action loading until ``resultDelivered(_:)``.
   ///
@@ -166,41 +157,6 @@ struct ActionStateMachine {
     return true
   }
 
-  /// The throttle interval ended.
-  ///
-  /// - Returns: The dispatch held during it, to start now (opening the next window); `nil`
-  ///   when none was held or the window is not this action's open one.
-  mutating func windowClosed(_ closed: ThrottleWindow) -> HeldDispatch? {
-    guard let window, window === closed else { return nil }
-    self.window = nil
-    defer { window.held = nil }
-    return window.held
-  }
-
-  /// Cancels the action: every live run, the dispatch held in the window, and the result being
-  /// delivered, which stops holding the action loading (a result handler cancelled its own action).
-  ///
-  /// - Returns: The runs to retire as cancelled, oldest first, the held dispatch to drop, and the
-  ///   run whose result was being delivered. The runs stay in the order until they are retired.
-  mutating func cancel() -> (runs: [Run], held: HeldDispatch?, delivering: Run?) {
-    let delivering = resultInDelivery
-    resultInDelivery = nil
-    return (runs.all, takeHeld(), delivering)
-  }
-
-  /// A run of another action superseded this one: every live run but `spared` ends as
-  /// cancelled, and the dispatch held in the window is dropped.
-  ///
-  /// - Parameter spared: The run whose callback made the superseding dispatch (a streaming run
-  ///   delivering an element): a dispatch never supersedes the run that made it.
-  /// - Returns: The runs to retire as cancelled, oldest first, and the held dispatch to drop.
-  ///   The runs stay in the order until they are retired.
-  mutating func supersededByAnotherAction(sparing spared: Run?) -> (runs: [Run], held: HeldDispatch?) {
-    var runs = runs.all
-    if let spared { runs.removeAll { $0 === spared } }
-    return (runs, takeHeld())
-  }
-
   /// Whether `run`'s success makes the action fresh (for `staleTime:`): it does unless the action
   /// was invalidated while the run was in flight (``invalidate()``), since the run may have read
   /// what the change that invalidated it replaced.
@@ -208,42 +164,6 @@ struct ActionStateMachine {
     run.marksFresh
   }
 
-  /// The action was invalidated: its runs in flight go on and deliver, but no success of theirs
-  /// makes it fresh (``successMarksFresh(_:)``); a run accepted after this does.
-  mutating func invalidate() {
-    runs.forEach { run in
-      run.marksFresh = false
-      return true
-    }
-  }
-
-  /// Takes the dispatch held in the window out of it, to be dropped.
-  private mutating func takeHeld() -> HeldDispatch? {
-    defer { window?.held = nil }
-    return window?.held
-  }
-
-  /// Forgets the held dispatch `runID`, whose task was cancelled.
-  ///
-  /// - Returns: The dispatch to drop; `nil` when it is no longer held.
-  mutating func dropHeld(_ runID: UInt64) -> HeldDispatch? {
-    guard let held = window?.held, held.runID == runID else { return nil }
-    window?.held = nil
-    return held
-  }
-
-  /// Empties the machine for a view model being released.
-  ///
-  /// - Returns: Everything live: the runs, the window's timer and its held dispatch.
-  mutating func release() -> (runs: [Run], window: ThrottleWindow?) {
-    defer {
-      runs = RunOrder()
-      window = nil
-      resultInDelivery = nil
-      isLoading = false
-    }
-    return (runs.all, window)
-  }
 }
 
 /// The live runs of one action in dispatch order.
