@@ -111,7 +111,7 @@ final class ActionEngine<ActionId: ActionIdType> {
           run.turnWaiter = nil
           waiter.resume()
         }
-        for caller in run.shared?.callers ?? [] { caller.end() }
+        run.endCallersOnRelease()
       }
       state.indicatorTimer?.cancel()
       window?.timer?.cancel()
