@@ -53,12 +53,15 @@ extension ActionEngine {
 }
 
 /// The run a streaming dispatch became, set when it is accepted, so its task can tag its elements.
+///
+/// It holds the run weakly: the run holds its work, which holds this tag, and a run that ended
+/// (and is gone) delivers nothing more anyway.
 @MainActor
 final class RunTag<Element> {
-  /// The run.
-  var run: Run?
-  /// The run, when callers share it (`.joinRunning`).
-  var shared: JoinableRun<Void, Element>?
+  /// The run, while it exists.
+  weak var run: Run?
+  /// The run, when callers share it (`.joinRunning`), while it exists.
+  weak var shared: JoinableRun<Void, Element>?
 
   /// What hands `element` to a shared run's callers, typed; `nil` for a run of one caller.
   func deliverer(of element: Element) -> (@MainActor (Any) -> Void)? {

@@ -97,6 +97,8 @@ extension QueryCache {
     let isStale = !isCurrent || activity?.isFetchOutdated == true
     if isCurrent { activity?.fetch = nil }
     guard !fetch.isAbandoned else {
+      // Every caller left already; this lets go of them (each one's delivery holds the fetch).
+      fetch.resume(with: .failure(CancellationError()))
       fetch.endFollowers(with: .failure(CancellationError()))
       guard isCurrent else { return }
       entry.dropActivityIfIdle()
