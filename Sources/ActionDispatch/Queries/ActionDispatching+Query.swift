@@ -248,9 +248,9 @@ extension ActionDispatching {
         onFailure: onFailure)
     case .fetch(let join, let staleValue):
       if deliversCachedValue, let value = staleValue { showCached(value, of: actionId, onSuccess) }
-      var once: (@MainActor (Value) -> Bool)?
+      join.task = task
       if let oncePerRun {
-        once = { [weak self] value in
+        join.once = { [weak self] value in
           guard let self else { return false }
           oncePerRun(self, value)
           return true
@@ -263,7 +263,7 @@ extension ActionDispatching {
       // The run has no retry or timeout of its own: the fetch retries, and `join` carries the
       // timeout (the fetch's when this run starts it, this run's wait's when it joins).
       return dispatch(
-        actionId: actionId, task: { try await join.run(once: once, task: task) },
+        actionId: actionId, task: { try await join.run() },
         onSuccess: onSuccess, onFailure: onFailure)
     }
   }

@@ -185,7 +185,7 @@ extension QueryCache {
     let now = self.now
     if entry.isFresh(at: now, within: staleTime), let value = entry.value { return value }
     if !entry.isFetching, let kept = entry.keptFailure, now < kept.until { throw kept.error }
-    return try await join(entry, failureTime: failureTime, watcher: nil, task: task)
+    return try await join(entry, failureTime: failureTime, from: nil, task: task)
   }
 
   /// Invalidates the entries `matches` accepts; then refetches the watched ones.

@@ -9,8 +9,8 @@ extension QueryCache {
   ///
   /// - Parameters:
   ///   - failureTime: How long a failure of a fetch this starts is kept on the key.
-  ///   - watcher: The view model's watch whose run this is: the fetch's value reaches it through
-  ///     the run, not again through the watch.
+  ///   - run: The view model's run, when a view model's watch dispatched: the fetch's value
+  ///     reaches its watcher through the run, not again through the watch.
   ///   - once: A once-per-run closure: the fetch calls the first of its callers' that returns
   ///     `true` (its view model is alive), before it resumes the callers.
   ///   - retry: How a fetch this starts retries a failed attempt.
@@ -20,7 +20,7 @@ extension QueryCache {
   func join<Value>(
     _ entry: QueryEntry<Value>,
     failureTime: Duration?,
-    watcher: QueryWatcher<Value>?,
+    from run: QueryJoin<Value>?,
     once: (@MainActor (Value) -> Bool)? = nil,
     retry: RetryPolicy? = nil,
     timeout: Duration? = nil,
@@ -38,11 +38,10 @@ extension QueryCache {
       fetch = start(entry, failureTime: failureTime, retry: retry, timeout: timeout, clock: clock, task: task)
     }
     if let once { fetch.addOnce(once) }
-    guard let watcher else { return try await fetch.value(timeout: ownTimeout, clock: clock) }
-    watcher.await(fetch)
-    return try await fetch.value(timeout: ownTimeout, clock: clock) { [unowned watcher] _ in
-      watcher.stopAwaiting(fetch)
-    }
+    guard let run else { return try await fetch.value(timeout: ownTimeout, clock: clock) }
+    run.watcher.await(fetch)
+    run.awaited = fetch
+    return try await fetch.value(timeout: ownTimeout, clock: clock, observer: run)
   }
 
   /// Starts the entry's fetch.

@@ -202,15 +202,15 @@ extension SharedWork {
   /// - Parameters:
   ///   - timeout: The longest this caller waits; `nil` for as long as the work runs.
   ///   - clock: The clock that timeout is measured on.
-  ///   - receive: Told the caller's result, before its task resumes.
+  ///   - observer: Told when the caller ends, before its task resumes.
   /// - Returns: The work's value.
   /// - Throws: The work's error, `CancellationError`, or the caller's ``ActionTimeoutError``.
   func value(
-    timeout: Duration?, clock: any Clock<Duration>,
-    receive: (@MainActor (Result<Value, any Error>) -> Void)? = nil
+    timeout: Duration?, clock: any Clock<Duration>, observer: (any SharedWorkCallerObserver)? = nil
   ) async throws -> Value {
     if let outcome { return try outcome.get() }
-    let caller = SharedWorkCaller<Value>(receive: receive)
+    let caller = SharedWorkCaller<Value>(receive: nil)
+    caller.observer = observer
     join(caller)
     if let timeout {
       caller.timer = Task { [weak self, weak caller] in

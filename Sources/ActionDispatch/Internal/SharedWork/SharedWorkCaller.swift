@@ -18,6 +18,8 @@ final class SharedWorkCaller<Value> {
   var continuation: UnsafeContinuation<MainActorValue<Value>, any Error>?
   /// Its own timeout, while it waits.
   var timer: Task<Void, Never>?
+  /// Told when its part ends, after its delivery; let go of then.
+  var observer: (any SharedWorkCallerObserver)?
   /// Whether its part ended: it got the result, or it left.
   private(set) var hasEnded = false
 
@@ -43,6 +45,10 @@ final class SharedWorkCaller<Value> {
     timer?.cancel()
     timer = nil
     if let result { receive?(result) }
+    if let observer {
+      self.observer = nil
+      observer.callerEnded()
+    }
     guard let continuation else { return }
     self.continuation = nil
     continuation.resume(with: (result ?? .failure(CancellationError())).map(MainActorValue.init))
