@@ -66,7 +66,7 @@ extension ActionEngine {
       guard run.isLive else { return }
       elementInDelivery = run
       defer { elementInDelivery = nil }
-      deliver(element)
+      if run.isShared { deliverShared(element: element, of: run) } else { deliver(element) }
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runElement(element, while: $1) } }
     case .ended(let run, let ending):
       deliverEnd(of: run, actionId, ending)
@@ -99,6 +99,7 @@ extension ActionEngine {
       outcome = .failed
       failure = error
       run.onFailure?(error)
+      if run.isShared { deliverShared(error, of: run) }
       withOwner { $0.onError(actionId: actionId, error: error) }
       if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runFailed(with: error, while: $1) } }
     case .cancelled(let idle):
@@ -109,6 +110,7 @@ extension ActionEngine {
     // The optimistic change is kept or rolled back with the rest of what the end changes, before
     // the loading bookkeeping and the event: whoever hears the event sees the state the end left.
     run.onFinish?(outcome)
+    if run.isShared { finishShared(run, outcome) }
     let state = run.state
     if state.machine.resultDelivered(run) {
       wentIdle = endLoadingIfIdle(state, of: actionId)

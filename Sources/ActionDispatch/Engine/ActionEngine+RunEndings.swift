@@ -80,7 +80,7 @@ extension ActionEngine {
 
   /// Ends a live run as failed, once: ``errorMessage(for:)`` reports the error at once, and the action
   /// counts the run as loading until its failure handlers have run.
-  func retire(_ run: Run, of actionId: ActionId, failedWith error: any Error) {
+  private func retire(_ run: Run, of actionId: ActionId, failedWith error: any Error) {
     detach(run, deliveringResult: true)
     let state = run.state
     setFailure(error, state, of: actionId)

@@ -12,8 +12,8 @@ extension ActionEngine {
   /// returns, its old error is gone, the runs it supersedes have ended — and the notifications
   /// are delivered now, or after the one being delivered when a callback dispatches (see
   /// ``post(_:of:)``). `onAccepted` is given the run once it has started, before its work can
-  /// start (a streaming run tags its elements). A `.joinRunning` dispatch goes on in
-  /// ``startSharedRun(actionId:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:onElement:oncePerRun:)``.
+  /// start (a streaming run tags its elements); `onElement` is a streaming caller's, for a
+  /// shared run.
   ///
   /// `@inlinable`, with ``makeRunTask(_:of:plan:work:onSuccess:)`` and the public `dispatch`
   /// forms, so that a run's task is compiled for the app's action and result types: its async
@@ -39,15 +39,10 @@ extension ActionEngine {
     onFailure: (@MainActor (any Error) -> Void)?,
     onFinish: (@MainActor (RunOutcome) -> Void)?,
     onAccepted: (@MainActor (Run) -> Void)? = nil,
+    onElement: (@MainActor (Any) -> Void)? = nil,
     oncePerRun: (@MainActor (T) -> Void)? = nil,
     heldAs heldRunID: UInt64? = nil
   ) -> Task<Void, Never> {
-    if case .joinRunning = policy {
-      return startSharedRun(
-        actionId: actionId, staleTime: staleTime, supersedes: supersedes, retry: retry, timeout: timeout, task: work,
-        onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish, onAccepted: onAccepted,
-        onElement: nil as (@MainActor (Never) -> Void)?, oncePerRun: oncePerRun)
-    }
     let owner = weakOwner
     let admission = admit(
       actionId, policy: policy, staleTime: staleTime, supersedesOtherActions: supersedes != nil, retry: retry,
@@ -60,20 +55,29 @@ extension ActionEngine {
       return Task {}
     case .fresh:
       return completedTask
-    case .joined:
-      preconditionFailure("only a .joinRunning dispatch joins a run")
+    case .joined(let run, let shared, let callerID):
+      return join(
+        run, shared, of: actionId, as: callerID, succeeded: Self.boxed(bound(onSuccess)), failed: onFailure,
+        element: onElement,
+        onFinish: onFinish)
     case .held(let runID):
       return hold(runID, of: actionId, onFinish: onFinish) { [weak self] in
         self?.startRun(
           actionId: actionId, policy: policy, staleTime: staleTime, supersedes: supersedes, retry: retry,
           timeout: timeout, task: work, onSuccess: onSuccess, onFailure: onFailure, onFinish: onFinish,
-          onAccepted: onAccepted, oncePerRun: oncePerRun, heldAs: runID)
+          onAccepted: onAccepted, onElement: onElement, oncePerRun: oncePerRun, heldAs: runID)
       }
     case .accepted(let accepted, let superseded, let becameLoading, let window, let supersedesOtherActions):
       // The run `makeRun` above made.
       let run = unsafeDowncast(accepted, to: RunWithWork<ActionId, T, Owner>.self)
-      if oncePerRun != nil {
-        let runSucceeded = Self.both(bound(onSuccess), oncePerRun)
+      // A shared run's closures are its first caller's, so that they are skipped when it leaves.
+      let starter =
+        run.isShared
+        ? share(run, of: actionId, succeeded: Self.boxed(bound(onSuccess)), failed: onFailure, element: onElement)
+        : nil
+      if run.isShared || oncePerRun != nil {
+        // A shared run's own success closure is its `oncePerRun`, called before its callers' closures.
+        let runSucceeded = run.isShared ? oncePerRun : Self.both(bound(onSuccess), oncePerRun)
         run.onSuccess = nil
         if let runSucceeded { run.onSuccess = { @MainActor _, value in runSucceeded(value) } }
       }
@@ -82,14 +86,13 @@ extension ActionEngine {
       started(
         run, of: actionId, superseding: superseded, becameLoading: becameLoading, window: window,
         otherActions: supersedesOtherActions ? supersedes : nil, onAccepted: onAccepted)
-      return task
+      return starter ?? task
     }
   }
 
   /// Asks the action's machine what a dispatch does and, when it is accepted, makes its run
-  /// and counts it live — everything of ``startRun(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:oncePerRun:heldAs:)``
-  /// that does not depend on the work's type. `joinKind` is a `.joinRunning` dispatch's: the
-  /// kind of run it joins.
+  /// and counts it live — everything of ``startRun(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:onElement:heldAs:)``
+  /// that does not depend on the work's type.
   @usableFromInline
   func admit(
     _ actionId: ActionId,
@@ -101,12 +104,10 @@ extension ActionEngine {
     onFailure: (@MainActor (any Error) -> Void)?,
     onFinish: (@MainActor (RunOutcome) -> Void)?,
     heldAs heldRunID: UInt64?,
-    joinKind: ObjectIdentifier? = nil,
     makeRun: (RunParts) -> Run
   ) -> AdmissionResult {
     let runID = heldRunID ?? takeRunID()
     var request = ActionStateMachine.Request(policy: policy, supersedesOtherActions: supersedesOtherActions)
-    request.joinKind = joinKind
     if let staleTime { askForFreshness(&request, of: actionId, within: staleTime) }
     // An action whose existing state a dispatch found last needs no hash lookup (runs of one
     // action in flight); any other takes one, which finds its state or makes it. A new state has
@@ -134,23 +135,25 @@ extension ActionEngine {
     case .fresh:
       post(.fresh(runID, onFinish: onFinish), of: actionId)
       return .fresh
-    case .join(let run):
-      return .joined(run)
+    case .join(let run, let shared):
+      return .joined(run, shared, runID)
     case .drop:
       post(.dropped(runID, onFinish: onFinish), of: actionId)
       return .dropped
     case .hold:
       return .held(runID)
-    case .start(let start, let supersedes, let window, let supersedesOtherActions, _):
+    case .start(let start, let supersedes, let window, let supersedesOtherActions, let shared):
       if state.failure != nil { setFailure(nil, state, of: actionId) }
       // A plain run (starts now, no retry, no timeout) carries no plan: its task does the least.
       let plan =
         start == .now && retry == nil && timeout == nil
         ? nil : RunPlan(start: start, retry: retry, timeout: timeout, clock: clock)
+      // A shared run's failure closures are its callers'.
       let run = makeRun(
         RunParts(
           id: runID, state: state, startedAt: listeners.hasEventListeners ? Run.now() : nil,
-          onFailure: onFailure, onFinish: onFinish, plan: plan))
+          onFailure: shared ? nil : onFailure, onFinish: onFinish, plan: plan))
+      if shared { run.shared = SharedRun() }
       let (superseded, becameLoading) = state.machine.accept(run, supersedes: supersedes)
       return .accepted(
         run, superseded: superseded, becameLoading: becameLoading, window: window,
@@ -212,8 +215,8 @@ enum AdmissionResult {
   case dropped
   /// Answered from the action's last success: its `fresh` notification is posted.
   case fresh
-  /// To join a shared run in flight (a ``JoinableRun`` of the dispatch's kind).
-  case joined(Run)
+  /// To join a shared run in flight (the run, its callers), as the caller with the given number.
+  case joined(Run, SharedRun, UInt64)
   /// Held by the action's throttle window, with its number.
   case held(UInt64)
   /// Accepted: the run, live (its plan in it); the runs of its action it
@@ -229,7 +232,7 @@ extension ActionEngine {
   /// the task from outside retires the run on the main actor's next turn, even if the work
   /// ignores it; when the view model ended the run and cancelled the task, nothing more happens.
   ///
-  /// `@inlinable`, for the reason ``startRun(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:oncePerRun:heldAs:)``
+  /// `@inlinable`, for the reason ``startRun(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:onElement:heldAs:)``
   /// gives; what it calls is `@usableFromInline` and stays here.
   @inlinable
   func makeRunTask<T, Owner: AnyObject>(_ run: RunWithWork<ActionId, T, Owner>) -> Task<Void, Never> {
@@ -292,6 +295,7 @@ extension ActionEngine {
     run.state.successOrder = outcomes.take()
     // `Owner` is the view model's own type: the one that dispatched (see `bound`).
     if let onSuccess { withOwner { onSuccess(unsafeDowncast($0, to: Owner.self), value) } }
+    if run.isShared { deliverShared(value, of: run, actionId) }
     withOwner { $0.onSuccess(actionId: actionId, result: value) }
     if listeners.hasObservers { notifyObservers(of: actionId, run: run.id) { $0.runSucceeded(with: value, while: $1) } }
     deliverEnd(of: run, actionId, .succeeded)

@@ -1,6 +1,3 @@
-// `.joinRunning` runs: a run's work as a `SharedWork` whose callers are typed, found by its
-// action and kind (see `JoinableRun`).
-
 extension ActionEngine {
   /// A run's success closures, one after the other; no closure is made when one is missing.
   @inlinable
@@ -35,169 +32,201 @@ extension ActionEngine {
     return { _, value in onSuccess(value) }
   }
 
-  /// Starts or joins a `.joinRunning` run: the dispatch joins the run of its action in flight of
-  /// its kind — its result type `T` and element type `Element` — or starts one (a ``JoinableRun``)
-  /// as its first caller.
+  /// A caller's success closure for a shared run, which delivers the value boxed: `false` when
+  /// it is not the type the caller expects.
+  @inlinable
+  static func boxed<T>(_ onSuccess: (@MainActor (T) -> Void)?) -> (@MainActor (Any) -> Bool)? {
+    guard let onSuccess else { return nil }
+    return { value in
+      guard let typed = value as? T else { return false }
+      onSuccess(typed)
+      return true
+    }
+  }
+  /// Makes an accepted `.joinRunning` run shared, with the dispatch that started it as its first
+  /// caller.
   ///
-  /// The run's work is a ``SharedWork`` with the starting dispatch's `retry` and `timeout`; a
-  /// joining dispatch's `timeout` detaches only it (its failure closure gets an
-  /// ``ActionTimeoutError``), and its `retry` and `oncePerRun` are not used. A caller's returned
-  /// task completes when the run ends or the caller leaves; cancelling it detaches that caller
-  /// alone, and the last one leaving cancels the run.
+  /// - Returns: That caller's task, which completes when the run ends or the caller leaves.
   @usableFromInline
-  func startSharedRun<T, Owner: AnyObject, Element>(
-    actionId: ActionId,
-    staleTime: Duration?,
-    supersedes: [ActionId]?,
-    retry: RetryPolicy?,
-    timeout: Duration?,
-    task work: @escaping @MainActor () async throws -> T,
-    onSuccess: (@MainActor (Owner, T) -> Void)?,
-    onFailure: (@MainActor (any Error) -> Void)?,
-    onFinish: (@MainActor (RunOutcome) -> Void)?,
-    onAccepted: (@MainActor (Run) -> Void)?,
-    onElement: (@MainActor (Element) -> Void)?,
-    oncePerRun: (@MainActor (T) -> Void)?
+  func share(
+    _ run: Run,
+    of actionId: ActionId,
+    succeeded: (@MainActor (Any) -> Bool)?,
+    failed: (@MainActor (any Error) -> Void)?,
+    element: (@MainActor (Any) -> Void)?
   ) -> Task<Void, Never> {
-    let clock = self.clock
-    // The run's retry and timeout are its work's, not a plan's.
-    let admission = admit(
-      actionId, policy: .joinRunning, staleTime: staleTime, supersedesOtherActions: supersedes != nil, retry: nil,
-      timeout: nil, onFailure: nil, onFinish: onFinish, heldAs: nil,
-      joinKind: ObjectIdentifier(JoinableRun<T, Element>.self)
-    ) { parts in
-      JoinableRun<T, Element>(parts, work: SharedWork(retry: retry, timeout: timeout, clock: clock))
-    }
-    let caller = SharedWorkCaller<T>(receive: Self.receiving(bound(onSuccess), onFailure))
-    switch admission {
-    case .dropped, .held:
-      preconditionFailure("a .joinRunning dispatch is never dropped or held")
-    case .fresh:
-      return completedTask
-    case .joined(let found):
-      // The machine found it by this dispatch's kind: it is a run of these types.
-      let run = unsafeDowncast(found, to: JoinableRun<T, Element>.self)
-      caller.onFinish = onFinish
-      run.join(caller, onElement: onElement)
-      // Only events hear a join: with none listening, nothing is posted.
-      if listeners.hasEventListeners { post(.joined(run), of: actionId) }
-      let task = callerTask(caller, of: run, actionId)
-      if let timeout { startTimeout(timeout, of: caller, in: run, actionId) }
-      return task
-    case .accepted(let accepted, let superseded, let becameLoading, let window, let supersedesOtherActions):
-      let run = unsafeDowncast(accepted, to: JoinableRun<T, Element>.self)
-      // Its own `onFinish` is the run's, which its end reaches even when it left.
-      run.join(caller, onElement: onElement)
-      if let oncePerRun {
-        run.work.addOnce { value in
-          oncePerRun(value)
-          return true
-        }
-      }
-      let task = callerTask(caller, of: run, actionId)
-      let owner = weakOwner
-      run.work.start(
-        { _ in
-          // Ended or cancelled before its task ran (superseded at once, say): the work never starts.
-          guard run.isLive, !Task.isCancelled else { throw CancellationError() }
-          return try await work()
-        },
-        onEnd: { work, result in
-          // A run that something else ended (cancelled, superseded, its last caller left) is not
-          // ended again.
-          guard run.isLive else { return }
-          owner.withEngine { $0.ended(run, of: actionId, with: result, timedOut: work.hasTimedOut) }
-        })
-      run.task = run.work.task
-      run.timer = run.work.timer
-      started(
-        run, of: actionId, superseding: superseded, becameLoading: becameLoading, window: window,
-        otherActions: supersedesOtherActions ? supersedes : nil, onAccepted: onAccepted)
-      return task
-    }
+    let caller = RunCaller(id: run.id, delivery: .init(succeeded: succeeded, failed: failed, element: element))
+    run.shared?.join(caller)
+    return callerTask(caller, of: run, actionId)
   }
 
-  /// A caller's delivery: its success closure for a value, its failure closure for an error.
-  private static func receiving<T>(
-    _ succeeded: (@MainActor (T) -> Void)?, _ failed: (@MainActor (any Error) -> Void)?
-  ) -> (@MainActor (Result<T, any Error>) -> Void)? {
-    guard succeeded != nil || failed != nil else { return nil }
-    return { result in
-      switch result {
-      case .success(let value): succeeded?(value)
-      case .failure(let error): failed?(error)
-      }
-    }
-  }
-
-  /// A shared run's work ended, the run still live: it succeeds — its `oncePerRun`, then each
-  /// caller's success closure, in join order, before the view model's hook — fails, or ends as
-  /// cancelled when its task was (the work's timeout fails it, though its task is cancelled).
-  private func ended<T, Element>(
-    _ run: JoinableRun<T, Element>, of actionId: ActionId, with result: Result<T, any Error>, timedOut: Bool
-  ) {
-    switch result {
-    case .success(let value):
-      let work = run.work
-      retire(
-        run, of: actionId, returning: value,
-        onSuccess: { (_: BaseViewModel<ActionId>, value: T) in
-          work.callOnce(with: value)
-          work.tell(.success(value))
-        })
-    case .failure(let error) where timedOut:
-      retire(run, of: actionId, failedWith: error)
-    case .failure(let error):
-      retire(run, of: actionId, afterWorkThrew: error)
-    }
+  /// Joins a dispatch to a shared run in flight: it shares the run's result, and emits `joined`.
+  ///
+  /// - Returns: The caller's task, which completes when the run ends or the caller leaves.
+  @usableFromInline
+  func join(
+    _ run: Run,
+    _ shared: SharedRun,
+    of actionId: ActionId,
+    as callerID: UInt64,
+    succeeded: (@MainActor (Any) -> Bool)?,
+    failed: (@MainActor (any Error) -> Void)?,
+    element: (@MainActor (Any) -> Void)?,
+    onFinish: (@MainActor (RunOutcome) -> Void)?
+  ) -> Task<Void, Never> {
+    let caller = RunCaller(
+      id: callerID, delivery: .init(succeeded: succeeded, failed: failed, element: element, onFinish: onFinish))
+    shared.join(caller)
+    // Only events hear a join: with none listening, nothing is posted.
+    if listeners.hasEventListeners { post(.joined(run), of: actionId) }
+    return callerTask(caller, of: run, actionId)
   }
 
   /// A caller's returned task: it waits until the caller's part ends; cancelling it detaches the
-  /// caller alone (see ``leave(_:of:_:with:)``).
-  private func callerTask<T, Element>(
-    _ caller: SharedWorkCaller<T>, of run: JoinableRun<T, Element>, _ actionId: ActionId
-  ) -> Task<Void, Never> {
+  /// caller alone (see ``leave(_:of:_:)``).
+  private func callerTask(_ caller: RunCaller, of run: Run, _ actionId: ActionId) -> Task<Void, Never> {
     let owner = weakOwner
     let task = Task { @MainActor in
       await withTaskCancellationHandler {
-        _ = try? await withUnsafeThrowingContinuation {
-          (continuation: UnsafeContinuation<MainActorValue<T>, any Error>) in
-          // Its part ended before the task ran (the run ended at once): nothing to wait for.
-          guard !caller.hasEnded else { return continuation.resume(throwing: CancellationError()) }
-          caller.continuation = continuation
+        await withUnsafeContinuation { continuation in
+          // Parks with the view model held, so that its `deinit` (which may run on another
+          // thread and ends every caller) comes wholly before or after.
+          guard let viewModel = owner.object, !caller.hasEnded else { return continuation.resume() }
+          withExtendedLifetime(viewModel) { caller.waiter = continuation }
         }
       } onCancel: {
-        Task { @MainActor in owner.withEngine { $0.leave(caller, of: run, actionId, with: nil) } }
+        Task { @MainActor in owner.withEngine { $0.leave(caller, of: run, actionId) } }
       }
     }
     caller.task = task
     return task
   }
 
-  /// Starts a joining caller's own timeout: when it passes, the caller leaves with an
-  /// ``ActionTimeoutError``, and the run goes on for the others.
-  private func startTimeout<T, Element>(
-    _ timeout: Duration, of caller: SharedWorkCaller<T>, in run: JoinableRun<T, Element>, _ actionId: ActionId
-  ) {
-    let clock = self.clock
-    let owner = weakOwner
-    caller.timer = Task { @MainActor [weak caller] in
-      do { try await clock.sleep(for: timeout) } catch { return }
-      guard let caller else { return }
-      owner.withEngine { $0.leave(caller, of: run, actionId, with: ActionTimeoutError(timeout: timeout)) }
+  /// A caller's task was cancelled: the caller leaves — its closures never run, its task
+  /// completes, a group hears `cancelled` — and the run goes on for the others. When it was the
+  /// last caller, no one wants the result: the run ends as cancelled.
+  private func leave(_ caller: RunCaller, of run: Run, _ actionId: ActionId) {
+    guard !caller.hasEnded else { return }
+    guard let shared = run.shared else { return caller.end() }
+    let wasLast = shared.leave(caller)
+    caller.delivery.onFinish?(.cancelled)
+    if wasLast, run.isLive { retire(run, of: actionId, cancelled: true) }
+  }
+
+  /// Delivers a shared run's value to its callers, in dispatch order. A caller that expected
+  /// another type (it joined a run of the same action dispatched with another result type) gets
+  /// an ``UnexpectedResultTypeError`` in its failure closure instead.
+  func deliverShared(_ value: Any, of run: Run, _ actionId: ActionId) {
+    run.shared?.forEachAttached { caller in
+      guard let succeeded = caller.delivery.succeeded, !succeeded(value) else { return }
+      caller.delivery.failed?(
+        UnexpectedResultTypeError(
+          actionId: String(describing: actionId), expected: "the type of the run it joined",
+          actual: String(reflecting: type(of: value)), phase: "onSuccess of a joined dispatch"))
     }
   }
 
-  /// A caller leaves: cancelled (`error` is `nil`), its closures never run and a group hears
-  /// `cancelled`; timed out, its failure closure gets `error` and a group hears `failed`. Either
-  /// way its task completes and the run goes on for the others; when it was the last caller, no
-  /// one wants the result: the run ends as cancelled.
-  private func leave<T, Element>(
-    _ caller: SharedWorkCaller<T>, of run: JoinableRun<T, Element>, _ actionId: ActionId, with error: (any Error)?
-  ) {
-    guard !caller.hasEnded else { return }
-    let wasLast = run.work.detach(caller, telling: error.map { Result<T, any Error>.failure($0) })
-    caller.onFinish?(error == nil ? .cancelled : .failed)
-    if wasLast, run.isLive { retire(run, of: actionId, cancelled: true) }
+  /// Delivers a shared run's error to its callers, in dispatch order.
+  func deliverShared(_ error: any Error, of run: Run) {
+    run.shared?.forEachAttached { $0.delivery.failed?(error) }
+  }
+
+  /// Delivers a shared streaming run's element to the callers attached now, in dispatch order.
+  func deliverShared(element: Any, of run: Run) {
+    run.shared?.forEachAttached { $0.delivery.element?(element) }
+  }
+
+  /// A shared run ended: every caller still there hears how — `cancelled` for one whose task was
+  /// cancelled meanwhile — and its task completes.
+  func finishShared(_ run: Run, _ outcome: RunOutcome) {
+    guard let shared = run.shared else { return }
+    for caller in shared.callers where !caller.hasEnded {
+      let wasAttached = caller.isAttached
+      caller.end()
+      caller.delivery.onFinish?(wasAttached ? outcome : .cancelled)
+    }
+  }
+}
+
+/// The callers of one shared run (``DispatchPolicy/joinRunning``), in dispatch order, joined and
+/// left by the rules of ``JoinedCallers``.
+@usableFromInline
+final class SharedRun {
+  /// The callers, in dispatch order; some may have left.
+  private(set) var joined = JoinedCallers<RunCaller>()
+
+  init() {}
+
+  /// The callers, in dispatch order; some may have left.
+  var callers: [RunCaller] { joined.all }
+
+  /// Adds a caller, the newest.
+  func join(_ caller: RunCaller) {
+    joined.join(caller)
+  }
+
+  /// Detaches a caller that is attached: its part ends.
+  ///
+  /// - Returns: Whether it was the last one attached.
+  func leave(_ caller: RunCaller) -> Bool {
+    caller.end()
+    return joined.leave { $0.hasEnded }
+  }
+
+  /// Calls `body` with each caller attached now, in dispatch order; one that leaves meanwhile (or
+  /// whose task was cancelled) is skipped, and one that joins meanwhile (an element's closure
+  /// dispatched) is not called.
+  @MainActor func forEachAttached(_ body: (RunCaller) -> Void) {
+    for caller in joined.all where caller.isAttached { body(caller) }
+  }
+}
+
+/// One caller of a shared run (``DispatchPolicy/joinRunning``): the dispatch that started it or
+/// one that joined it, with its own closures and its own returned task.
+///
+/// `@unchecked Sendable` only so that its task's cancellation handler can carry it to the main
+/// actor; it is read and written on the main actor alone, and by a released view model's
+/// `deinit`, which only resumes its waiter (the task parks with the view model held).
+final class RunCaller: @unchecked Sendable {
+  /// The caller's dispatch number.
+  let id: UInt64
+  /// What it is told of the run.
+  let delivery: Delivery
+  /// Its returned task: once that is cancelled, the caller is as good as gone (its leaving is
+  /// on its way to the main actor), and is told nothing more.
+  var task: Task<Void, Never>?
+  /// Whether its part has ended: it left, or the run ended.
+  var hasEnded = false
+  /// Its returned task, parked until its part ends. Unsafe (no allocation): every resume clears
+  /// it first, so it is resumed exactly once.
+  var waiter: UnsafeContinuation<Void, Never>?
+
+  init(id: UInt64, delivery: Delivery) {
+    self.id = id
+    self.delivery = delivery
+  }
+
+  /// Whether it still wants the run's result: its part has not ended and its task is not cancelled.
+  var isAttached: Bool { !hasEnded && task?.isCancelled != true }
+
+  /// Ends its part: its returned task completes.
+  func end() {
+    hasEnded = true
+    guard let waiter else { return }
+    self.waiter = nil
+    waiter.resume()
+  }
+
+  /// A caller's closures.
+  struct Delivery {
+    /// Its success closure, given the run's value boxed: `false` when the value is not of the
+    /// type it expects (it joined a run of the same action with another result type).
+    var succeeded: (@MainActor (Any) -> Bool)?
+    /// Its failure closure.
+    var failed: (@MainActor (any Error) -> Void)?
+    /// Its `onElement`, for a streaming run.
+    var element: (@MainActor (Any) -> Void)?
+    /// Told how its part ended — the run's outcome, or `cancelled` when it left — for groups.
+    var onFinish: (@MainActor (RunOutcome) -> Void)?
   }
 }

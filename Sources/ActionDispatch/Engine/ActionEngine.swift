@@ -111,7 +111,7 @@ final class ActionEngine<ActionId: ActionIdType> {
           run.turnWaiter = nil
           waiter.resume()
         }
-        run.endCallersOnRelease()
+        for caller in run.shared?.callers ?? [] { caller.end() }
       }
       state.indicatorTimer?.cancel()
       window?.timer?.cancel()

@@ -95,21 +95,15 @@ class Run: @unchecked Sendable {
   /// Whether a result handler of this run cancelled its action while the run's result was being
   /// delivered, which ended the action's loading then: the loading-off hook comes in this run's end.
   final var endedLoadingInDelivery = false
+  /// The callers of a run they may join (``DispatchPolicy/joinRunning``); `nil` for any other run.
+  @usableFromInline @exclusivity(unchecked) final var shared: SharedRun?
   /// Whether the run's success leaves a fresh mark: not when its action was invalidated while
   /// it ran (its result may predate the change that invalidated it). The action's machine alone
   /// sets and reads it (``ActionStateMachine/invalidate()``).
   @exclusivity(unchecked) final var marksFresh = true
 
-  /// What a `.joinRunning` dispatch that joins the run is: its ``JoinableRun`` type, which
-  /// names its result and element types; `nil` for a run that no one joins.
-  var joinKind: ObjectIdentifier? { nil }
-
   /// Whether callers may join the run (``DispatchPolicy/joinRunning``).
-  final var isShared: Bool { joinKind != nil }
-
-  /// Completes its callers' tasks, telling them nothing: the view model is going away. Called
-  /// from its `deinit`, on any thread.
-  func endCallersOnRelease() {}
+  @inlinable final var isShared: Bool { shared != nil }
 
   init(
     id: UInt64,

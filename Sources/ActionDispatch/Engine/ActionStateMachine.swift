@@ -30,8 +30,6 @@ struct ActionStateMachine {
     var staleTime: Duration?
     /// How long ago the action's last success was, when it is remembered (see ``FreshMarks``).
     var sinceLastSuccess: Duration?
-    /// For a `.joinRunning` dispatch, the ``Run/joinKind`` of the run it would join.
-    var joinKind: ObjectIdentifier?
 
     /// Whether the dispatch finds the action fresh: it gave a `staleTime`, and the action's
     /// last success was less than that long ago.
@@ -48,7 +46,7 @@ struct ActionStateMachine {
     case fresh
     /// Join the run in flight (``DispatchPolicy/joinRunning``), as one more of its callers: the
     /// dispatch shares its result.
-    case join(Run)
+    case join(Run, SharedRun)
     /// Drop it: it emits `dropped` and its task completes at once.
     case drop
     /// Hold it until the throttle window closes (see ``hold(_:)``); it is not a run yet.
@@ -120,16 +118,8 @@ struct ActionStateMachine {
       guard window == nil else { return .hold }
       return .start(.now, supersedes: false, opensWindow: interval, supersedesOtherActions: others)
     case .joinRunning:
-      // Only a run that `.joinRunning` started is shared: another policy's run belongs to its
-      // caller. Of the newest runs that are, the one of the dispatch's kind (result and element
-      // types) is joined; a dispatch of another kind starts a run of its own.
-      if let newest = runs.newest, newest.isShared {
-        if newest.joinKind == request.joinKind { return .join(newest) }
-        for run in runs.all.reversed() {
-          guard let kind = run.joinKind else { break }
-          if kind == request.joinKind { return .join(run) }
-        }
-      }
+      // Only a run that `.joinRunning` started is shared: another policy's run belongs to its caller.
+      if let newest = runs.newest, let shared = newest.shared { return .join(newest, shared) }
       return .start(.now, supersedes: false, opensWindow: nil, supersedesOtherActions: others, shared: true)
     }
   }

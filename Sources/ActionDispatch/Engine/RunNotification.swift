@@ -6,8 +6,7 @@
 enum RunNotification {
   /// A run was accepted; `becameLoading` when the action went from idle to loading.
   case started(Run, becameLoading: Bool)
-  /// A streaming run produced an element; `deliver` hands it to the run's `onElement`, or to
-  /// a shared run's callers (it then has the element, typed, and ignores its argument).
+  /// A streaming run produced an element; `deliver` is the run's typed `onElement`.
   case element(Run, Any, deliver: @MainActor (Any) -> Void)
   /// A run was retired.
   case ended(Run, RunEnding)

@@ -60,14 +60,9 @@ public enum DispatchPolicy: Sendable, Hashable {
   /// once, with the same value (or error), in dispatch order; ``ActionDispatching/dispatchAndWait(actionId:policy:staleTime:supersedes:retry:timeout:optimistic:task:onSuccess:onFailure:oncePerRun:)``
   /// returns after its own closure ran, and each caller's returned task completes when the run
   /// ends. A joining dispatch emits ``ActionEvent/Kind/joined`` (carrying the run's number) and
-  /// starts nothing: the run keeps its own work, `retry:` and `timeout:`, and the joiner's
-  /// `retry:` is not used; its `timeout:` detaches only it (its `onFailure` gets an
-  /// ``ActionTimeoutError``) while the run goes on for the others. A run that is not
-  /// ``joinRunning``'s own (one started under another policy, whose task belongs to its caller)
-  /// is not joined: the dispatch then starts a run of its own. Neither is a run of another
-  /// result type (or, for a streaming run, element type): a run is found by its action and its
-  /// type, so a dispatch whose result type differs from the run's in flight starts a run of its
-  /// own, and the two run at once, each ending its own callers.
+  /// starts nothing: the run keeps its own work, `retry:` and `timeout:`, and the joiner's are
+  /// not used. A run that is not ``joinRunning``'s own (one started under another policy, whose
+  /// task belongs to its caller) is not joined: the dispatch then starts a run of its own.
   ///
   /// Cancelling one caller's task detaches that caller alone: its closures never run and its
   /// task completes, while the run goes on for the others. When the last caller leaves, no one

@@ -12,7 +12,7 @@ enum MachineDecision: Equatable, CustomStringConvertible {
   init(_ action: ActionStateMachine.DispatchAction) {
     switch action {
     case .fresh: self = .fresh
-    case .join(let run): self = .join(run.id)
+    case .join(let run, _): self = .join(run.id)
     case .drop: self = .drop
     case .hold: self = .hold
     case .start(let start, let supersedes, let window, let others, let shared):
@@ -43,7 +43,6 @@ extension MachineFuzzer {
   func request(_ spec: DispatchSpec) -> ActionStateMachine.Request {
     var request = ActionStateMachine.Request(policy: spec.policy, supersedesOtherActions: spec.supersedesOthers)
     request.staleTime = spec.staleTime
-    if case .joinRunning = spec.policy { request.joinKind = ModelSharedRun.kind }
     switch spec.freshness {
     case .fromMark: request.sinceLastSuccess = lastSuccess.map { now - $0 }
     case .atStaleTime: request.sinceLastSuccess = spec.staleTime
@@ -103,9 +102,9 @@ extension MachineFuzzer {
     case .fresh:
       reached.insert(heldID == nil ? .answeredFresh : .heldAnsweredFreshAtClose)
       if heldID != nil { endCount[Int(id)] += 1 }  // a held dispatch answered fresh ends so
-    case .join(let run):
+    case .join(let run, let shared):
       reached.insert(.joined)
-      if run.joinKind != request.joinKind { problem("dispatch #\(id) was to join #\(run.id), a run of another kind") }
+      if shared !== run.shared { problem("dispatch #\(id) was to join #\(run.id) with callers that are not the run's") }
       if run !== live.last?.run { problem("dispatch #\(id) joined #\(run.id), which is not the newest live run") }
     case .drop:
       reached.insert(.dropped)
@@ -130,10 +129,8 @@ extension MachineFuzzer {
     _ id: UInt64, start: ActionStateMachine.Start, supersedes: Bool, opensWindow: Duration?, shared: Bool
   ) {
     issued[Int(id)] = .run
-    let run =
-      shared
-      ? ModelSharedRun(id: id, state: state, startedAt: nil, onFailure: nil, onFinish: nil)
-      : Run(id: id, state: state, startedAt: nil, onFailure: nil, onFinish: nil)
+    let run = Run(id: id, state: state, startedAt: nil, onFailure: nil, onFinish: nil)
+    if shared { run.shared = SharedRun() }
     let wasLoading = machine.isLoading
     let (superseded, becameLoading) = machine.accept(run, supersedes: supersedes)
     if becameLoading == wasLoading {
@@ -256,13 +253,4 @@ extension MachineFuzzer {
     }
     if let dropped { dropHeldDispatch(dropped) }
   }
-}
-
-/// A run that `.joinRunning` dispatches of the model join: one kind, as if every dispatch had the
-/// same result type.
-final class ModelSharedRun: Run, @unchecked Sendable {
-  /// Its ``Run/joinKind``.
-  static let kind = ObjectIdentifier(ModelSharedRun.self)
-
-  override var joinKind: ObjectIdentifier? { Self.kind }
 }

@@ -137,62 +137,22 @@ import Testing
     #expect(!viewModel.isAnyLoading)
   }
 
-  /// A joiner of another result type does not join: it starts a run of its own, and both end
-  /// their own callers; a third dispatch of the first type joins the first run.
-  @Test func aDispatchOfAnotherResultTypeStartsARunOfItsOwn() async {
+  @Test func aJoinerOfAnotherResultTypeGetsAClearErrorInsteadOfAValue() async {
     let viewModel = TestViewModel()
-    let recorder = EventRecorder(viewModel)
     let gate = Gate()
-    var received: [String] = []
-    let work: @MainActor () async throws -> Int = {
-      try await gate.pass()
-      return 1
-    }
-    let first = viewModel.dispatch(actionId: .load, policy: .joinRunning, task: work) { _, value in
-      received.append("first \(value)")
-    }
+    var failure: (any Error)?
+    let first = viewModel.dispatch(
+      actionId: .load, policy: .joinRunning,
+      task: {
+        try await gate.pass()
+        return 1
+      })
     let second = viewModel.dispatch(
-      actionId: .load, policy: .joinRunning, task: { "text" }, onSuccess: { _, value in received.append(value) },
-      onFailure: { _, error in Issue.record("unexpected \(error)") })
-    await second.value
-    let third = viewModel.dispatch(actionId: .load, policy: .joinRunning, task: work) { _, value in
-      received.append("third \(value)")
-    }
+      actionId: .load, policy: .joinRunning, task: { "text" }, onSuccess: { _, _ in Issue.record("mistyped value") },
+      onFailure: { _, error in failure = error })
     gate.open()
     await first.value
-    await third.value
-    #expect(received == ["text", "first 1", "third 1"])
-    #expect(
-      recorder.events == [.started(.load), .started(.load), .succeeded(.load), .joined(.load), .succeeded(.load)])
-  }
-
-  /// A joiner's own `timeout:` detaches it alone: its failure closure gets the timeout and its
-  /// task completes, while the run goes on for the others under the starter's (none here).
-  @Test func aJoinersOwnTimeoutDetachesOnlyThatCaller() async {
-    let clock = TestClock()
-    let viewModel = TestViewModel(clock: clock)
-    let recorder = EventRecorder(viewModel)
-    let gate = Gate()
-    var log: [String] = []
-    let work: @MainActor () async throws -> Int = {
-      try await gate.pass()
-      return 1
-    }
-    let first = viewModel.dispatch(actionId: .load, policy: .joinRunning, task: work) { _, value in
-      log.append("first \(value)")
-    }
-    let second = viewModel.dispatch(
-      actionId: .load, policy: .joinRunning, timeout: .seconds(5), task: work,
-      onSuccess: { _, _ in log.append("second value") },
-      onFailure: { _, error in log.append("second \(error is ActionTimeoutError)") })
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .seconds(5))
     await second.value
-    #expect(log == ["second true"])
-    #expect(viewModel.isLoading(for: .load), "the run goes on for the first caller")
-    gate.open()
-    await first.value
-    #expect(log == ["second true", "first 1"])
-    #expect(recorder.events == [.started(.load), .joined(.load), .succeeded(.load)])
+    #expect(failure is UnexpectedResultTypeError)
   }
 }

@@ -34,7 +34,7 @@ final class SharedWork<Value> {
   /// The task running the work, once started.
   private(set) var task: Task<Void, Never>?
   /// The work's timeout, while it waits.
-  private(set) var timer: Task<Void, Never>?
+  private var timer: Task<Void, Never>?
   /// The callers, in join order; some may have left.
   private var callers = JoinedCallers<SharedWorkCaller<Value>>()
   /// The callers' once-per-run closures, in join order (see ``callOnce(with:)``).
@@ -47,8 +47,6 @@ final class SharedWork<Value> {
   private(set) var outcome: Result<Value, any Error>?
   /// Whether it ended because its last caller left.
   private(set) var isAbandoned = false
-  /// Whether it ended because its timeout passed.
-  private(set) var hasTimedOut = false
   /// The attempt under way, from 1; between two attempts, the one that comes next.
   private(set) var attempt = 1
   /// Whether it waits out a backoff before its next attempt.
@@ -136,7 +134,6 @@ final class SharedWork<Value> {
   /// The work's timeout passed: it fails for every caller, and its task is cancelled.
   private func timedOut(after limit: Duration) {
     guard outcome == nil else { return }
-    hasTimedOut = true
     task?.cancel()
     end(with: .failure(ActionTimeoutError(timeout: limit)))
   }
@@ -179,19 +176,12 @@ extension SharedWork {
   ///   - caller: The caller; one that ended already is left as it is.
   ///   - error: What it gets: `CancellationError`, or its own timeout's error.
   func leave(_ caller: SharedWorkCaller<Value>, with error: any Error) {
-    guard !caller.hasEnded, detach(caller, telling: .failure(error)), outcome == nil else { return }
+    guard !caller.hasEnded else { return }
+    caller.end(with: .failure(error))
+    guard callers.leave(droppingWhere: { $0.hasEnded }), outcome == nil else { return }
     isAbandoned = true
     task?.cancel()
     end(with: .failure(CancellationError()))
-  }
-
-  /// Detaches a caller that has not ended, which is told `result` (nothing when `nil`); its
-  /// owner decides what the last one leaving means.
-  ///
-  /// - Returns: Whether it was the last one attached.
-  func detach(_ caller: SharedWorkCaller<Value>, telling result: Result<Value, any Error>?) -> Bool {
-    caller.end(with: result)
-    return callers.leave(droppingWhere: { $0.hasEnded })
   }
 
   /// Joins a caller that awaits the result, until the work ends or the caller leaves.
@@ -234,26 +224,6 @@ extension SharedWork {
     let onces = self.onces
     self.onces = []
     for once in onces where once(value) { break }
-  }
-
-  /// Tells every caller attached now `result`, in join order, without ending their part: one
-  /// that leaves meanwhile (or whose task was cancelled) is skipped, and one that joins
-  /// meanwhile is not told.
-  ///
-  /// - Parameter result: The work's result, for a view model's callers (see ``endCallers(_:)``).
-  func tell(_ result: Result<Value, any Error>) {
-    for caller in callers.all where caller.isAttached { caller.tell(result) }
-  }
-
-  /// Ends every caller that has not ended, in join order, telling none of them a result: each
-  /// task resumes, then `body` gets the caller and whether it was still attached (its task was
-  /// not cancelled meanwhile).
-  func endCallers(_ body: (SharedWorkCaller<Value>, _ wasAttached: Bool) -> Void) {
-    for caller in callers.takeAll() where !caller.hasEnded {
-      let wasAttached = caller.isAttached
-      caller.end(with: nil)
-      body(caller, wasAttached)
-    }
   }
 
   /// Hands every caller still attached the result, in join order.
