@@ -16,11 +16,20 @@ extension ActionEngine {
   /// run's own end (a shared run's callers, `oncePerRun` beside it). `Owner` is the type of the
   /// view model that dispatched, which this engine runs; it is held `unowned(unsafe)`, as the
   /// facade's closures hold it (the engine runs only while its view model is alive).
-  @usableFromInline
+  ///
+  /// `@inlinable`, so that the closure is made for the app's types: unspecialized, a join read
+  /// 0.94–1.05× a plain dispatch against its gate of 1.0×.
+  @inlinable
   func bound<T, Owner: AnyObject>(_ onSuccess: (@MainActor (Owner, T) -> Void)?) -> (@MainActor (T) -> Void)? {
     guard let onSuccess else { return nil }
-    let owner = withOwner { unsafeDowncast($0, to: Owner.self) }
+    let owner = unsafeDowncast(ownerObject(), to: Owner.self)
     return { [unowned(unsafe) owner] value in onSuccess(owner, value) }
+  }
+
+  /// The view model, for ``bound(_:)``.
+  @usableFromInline
+  func ownerObject() -> AnyObject {
+    withOwner { $0 }
   }
 
   /// A success closure that ignores the view model, for ``makeRunTask(_:of:plan:work:onSuccess:)``.
