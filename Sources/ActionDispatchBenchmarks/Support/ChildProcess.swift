@@ -46,6 +46,28 @@ enum ChildProcess {
     return mebibytes(own.ru_maxrss)
   }
 
+  /// The bytes malloc has handed out and not had back (glibc's `mallinfo2`: in use in its arenas,
+  /// and in blocks of their own): what the program holds, whatever pages the system left
+  /// resident; `nan` where there is no glibc.
+  ///
+  /// Glibc's module map leaves `malloc.h` out, so `mallinfo2` is found with `dlsym`. It returns a
+  /// 10-word struct, which the x86-64 C convention returns through a pointer the caller passes
+  /// first, as this call does; elsewhere (another convention), the resident set stands in.
+  static func allocatedBytes() -> Double {
+    #if canImport(Glibc) && arch(x86_64)
+      typealias MallInfo2 = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
+      guard let symbol = dlsym(nil, "mallinfo2") else { return residentBytes() }
+      let words = UnsafeMutablePointer<Int>.allocate(capacity: 10)
+      defer { words.deallocate() }
+      words.initialize(repeating: 0, count: 10)
+      _ = unsafeBitCast(symbol, to: MallInfo2.self)(UnsafeMutableRawPointer(words))
+      // struct mallinfo2 { arena, ordblks, smblks, hblks, hblkhd, usmblks, fsmblks, uordblks, fordblks, keepcost }
+      return Double(words[7] + words[4])
+    #else
+      return residentBytes()
+    #endif
+  }
+
   /// This process's resident set now, in bytes, after giving freed heap pages back to the system
   /// (glibc's `malloc_trim`), so that memory freed but kept by malloc does not count; `nan` where
   /// `/proc/self/statm` does not exist.
