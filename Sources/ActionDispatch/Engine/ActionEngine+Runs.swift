@@ -15,7 +15,7 @@ extension ActionEngine {
   /// start (a streaming run tags its elements); `onElement` is a streaming caller's, for a
   /// shared run.
   ///
-  /// `@inlinable`, with ``makeRunTask(_:of:plan:work:onSuccess:)`` and the public `dispatch`
+  /// `@inlinable`, with ``makeRunTask(_:)`` and the public `dispatch`
   /// forms, so that a run's task is compiled for the app's action and result types: its async
   /// frame then has a fixed size and its value no generic copies. Everything else it reaches
   /// is not generic over the result and stays here.
@@ -91,7 +91,7 @@ extension ActionEngine {
   }
 
   /// Asks the action's machine what a dispatch does and, when it is accepted, makes its run
-  /// and counts it live — everything of ``startRun(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:onElement:heldAs:)``
+  /// and counts it live — everything of ``startRun(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:onElement:oncePerRun:heldAs:)``
   /// that does not depend on the work's type.
   @usableFromInline
   func admit(
@@ -232,7 +232,7 @@ extension ActionEngine {
   /// the task from outside retires the run on the main actor's next turn, even if the work
   /// ignores it; when the view model ended the run and cancelled the task, nothing more happens.
   ///
-  /// `@inlinable`, for the reason ``startRun(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:onElement:heldAs:)``
+  /// `@inlinable`, for the reason ``startRun(actionId:policy:staleTime:supersedes:retry:timeout:task:onSuccess:onFailure:onFinish:onAccepted:onElement:oncePerRun:heldAs:)``
   /// gives; what it calls is `@usableFromInline` and stays here.
   @inlinable
   func makeRunTask<T, Owner: AnyObject>(_ run: RunWithWork<ActionId, T, Owner>) -> Task<Void, Never> {

@@ -32,7 +32,7 @@ extension ActionEngine {
     withOwner { $0 }
   }
 
-  /// A success closure that ignores the view model, for ``makeRunTask(_:of:plan:work:onSuccess:)``.
+  /// A success closure that ignores the view model, for ``makeRunTask(_:)``.
   @inlinable
   static func ownerless<T>(
     _ onSuccess: (@MainActor (T) -> Void)?
